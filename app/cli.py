@@ -1,0 +1,151 @@
+"""The command line: a thin click layer over the core. Results on stdout, the rest on stderr."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import click
+
+from app import paths
+from app.config import Settings, describe_settings, load_settings
+from app.errors import AsknotesError, Cancelled
+
+
+class Context:
+    def __init__(self, overrides: dict[str, Any]) -> None:
+        self.overrides = overrides
+        self._settings: Settings | None = None
+
+    @property
+    def settings(self) -> Settings:
+        if self._settings is None:
+            self._settings = load_settings(self.overrides)
+        return self._settings
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--notes-dir", type=click.Path(path_type=Path), help="Notes folder.")
+@click.option("--data-dir", type=click.Path(path_type=Path), help="Where indexes live.")
+@click.pass_context
+def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> None:
+    """Answer questions from a folder of markdown notes, offline."""
+    ctx.obj = Context({"notes_dir": notes_dir, "data_dir": data_dir})
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+@cli.command()
+@click.argument("notes_dir", required=False, type=click.Path(path_type=Path))
+@click.option("--rebuild", is_flag=True, help="Delete the index and embed everything again.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@pass_ctx
+def index(ctx: Context, notes_dir: Path | None, rebuild: bool, as_json: bool) -> None:
+    """Index NOTES_DIR, embedding only notes that changed since the last run."""
+    from app.cli_progress import StderrProgress
+    from app.core.indexer import update_index
+    from app.wiring import open_index, remember_notes_dir, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings, notes_dir)
+    target = paths.index_dir(settings.data_dir, notes)
+    if rebuild and target.exists():
+        shutil.rmtree(target)
+    note_index = open_index(settings, notes, create=True)
+    remember_notes_dir(settings, notes)
+    progress = StderrProgress()
+    try:
+        report = update_index(
+            note_index,
+            notes,
+            walk=settings.walk(),
+            chunking=settings.chunking(),
+            progress=progress,
+            cancel=threading.Event(),
+        )
+    finally:
+        progress.finish()
+        note_index.close()
+    if as_json:
+        from app.core.serialize import report_dict
+
+        click.echo(json.dumps(report_dict(report), indent=2, ensure_ascii=False))
+        return
+    from app.cli_render import render_report
+
+    click.echo(render_report(report, notes))
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to return.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@pass_ctx
+def search(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
+    """Retrieve the passages that best match QUESTION (no model answer)."""
+    from app.core.retrieve import search as run_search
+    from app.wiring import open_index, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings)
+    note_index = open_index(settings, notes, create=False)
+    try:
+        result = run_search(note_index, question, settings.retrieval(k))
+    finally:
+        note_index.close()
+    if as_json:
+        from app.core.serialize import search_dict
+
+        click.echo(json.dumps(search_dict(result), indent=2, ensure_ascii=False))
+        return
+    from app.cli_render import render_search
+
+    click.echo(render_search(result))
+
+
+@cli.command("paths")
+@pass_ctx
+def show_paths(ctx: Context) -> None:
+    """Print where the config, data, models and indexes live, and every setting."""
+    settings = ctx.settings
+    click.echo(f"config file : {paths.config_file()}")
+    click.echo(f"data dir    : {settings.data_dir}")
+    click.echo(f"models dir  : {settings.models_dir}")
+    try:
+        from app.wiring import resolve_notes_dir
+
+        notes = resolve_notes_dir(settings)
+        click.echo(f"notes dir   : {notes}")
+        click.echo(f"index dir   : {paths.index_dir(settings.data_dir, notes)}")
+    except AsknotesError as exc:
+        click.echo(f"notes dir   : (none: {exc})")
+    click.echo("\nsettings (TOML key, environment variable, current value):")
+    for name, env, doc in describe_settings():
+        click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        cli.main(args=argv, prog_name="asknotes", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("asknotes: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except Cancelled:
+        click.echo("asknotes: cancelled; the index keeps every batch that finished", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("\nasknotes: interrupted; the index keeps every batch that finished", err=True)
+        sys.exit(130)
+    except AsknotesError as exc:
+        click.echo(f"asknotes: error: {exc}", err=True)
+        sys.exit(1)

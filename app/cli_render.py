@@ -1,0 +1,70 @@
+"""Human-readable text for CLI results."""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from app.core.chunk import HEADING_SEPARATOR
+from app.core.indexer import IndexReport
+from app.core.retrieve import Passage, SearchResult
+
+
+def render_report(report: IndexReport, notes: Path) -> str:
+    lines = [f"indexed {notes}: {report.files_seen} notes in {report.seconds:.1f} s"]
+    if report.nothing_to_do:
+        lines.append("nothing changed: 0 chunks embedded")
+    else:
+        lines.append(
+            f"  {len(report.added)} added, {len(report.changed)} changed, "
+            f"{len(report.removed)} removed, {report.unchanged} unchanged"
+        )
+        lines.append(
+            f"  {report.chunks} chunks: {report.texts_embedded} embedded, "
+            f"{report.texts_reused} already stored, {report.duplicate_chunks} exact duplicates"
+        )
+    if report.repaired_vectors or report.swept_vectors:
+        lines.append(
+            f"  repaired: {report.repaired_vectors} missing vectors re-embedded, "
+            f"{report.swept_vectors} stray vectors removed"
+        )
+    if report.skipped:
+        counts = Counter(s.reason for s in report.skipped)
+        lines.append(f"  skipped {len(report.skipped)} files:")
+        for reason, count in counts.most_common():
+            examples = [s for s in report.skipped if s.reason is reason][:3]
+            shown = ", ".join(s.rel_path + (f" ({s.detail})" if s.detail else "") for s in examples)
+            more = f", +{count - len(examples)} more" if count > len(examples) else ""
+            lines.append(f"    {count} {reason.value}: {shown}{more}")
+    return "\n".join(lines)
+
+
+def passage_header(p: Passage) -> str:
+    first = p.primary
+    return (
+        f"{first.file}:{first.start_line}-{first.end_line}  "
+        f"{HEADING_SEPARATOR.join(first.heading_path)}"
+    )
+
+
+def passage_scores(p: Passage) -> str:
+    vector = "vector -" if p.cosine is None else f"vector #{p.vector_rank} cos {p.cosine.value:.3f}"
+    lexical = "bm25 -" if p.bm25 is None else f"bm25 #{p.bm25_rank} ({p.bm25.value:.2f})"
+    return f"fused #{p.fused_rank} · {vector} · {lexical}"
+
+
+def render_search(result: SearchResult) -> str:
+    if not result.passages:
+        return "no passages found (is the index empty? run `asknotes index NOTES_DIR`)"
+    out = []
+    for p in result.passages:
+        out.append(f"[{p.fused_rank}] {passage_header(p)}")
+        out.append(f"    {passage_scores(p)}")
+        for extra in p.sources[1:]:
+            out.append(f"    also in {extra.file}:{extra.start_line}-{extra.end_line}")
+        snippet = " ".join(p.text.split())[:300]
+        out.extend(textwrap.wrap(snippet, 96, initial_indent="    ", subsequent_indent="    "))
+        out.append("")
+    out.append(f"({result.seconds * 1000:.0f} ms)")
+    return "\n".join(out)

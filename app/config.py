@@ -1,0 +1,137 @@
+"""One settings object: defaults, then the TOML file, then ASKNOTES_* variables, then flags."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from app import paths
+from app.core.chunk import ChunkingSettings
+from app.core.indexer import WalkSettings
+from app.core.retrieve import RetrievalSettings
+from app.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting asknotes reads; each field's metadata documents it."""
+
+    notes_dir: Path | None = field(
+        default=None, metadata={"doc": "Notes folder; defaults to the last one indexed."}
+    )
+    data_dir: Path = field(
+        default_factory=paths.default_data_dir,
+        metadata={"doc": "Where indexes live (one subfolder per notes folder)."},
+    )
+    models_dir: Path = field(
+        default_factory=paths.default_models_dir,
+        metadata={"doc": "Drop a sentence-transformers folder or a GGUF file here to override."},
+    )
+    embedder_path: Path | None = field(
+        default=None,
+        metadata={"doc": "A sentence-transformers folder; default: one in models_dir, "
+                  "else the bundled all-MiniLM-L6-v2."},
+    )
+    max_file_bytes: int = field(
+        default=2 * 1024 * 1024, metadata={"doc": "Notes larger than this are skipped."}
+    )
+    exclude: tuple[str, ...] = field(
+        default=(), metadata={"doc": "Glob patterns (relative paths) that are not notes."}
+    )
+    chunk_max_chars: int = field(default=1000, metadata={"doc": "Largest chunk, in characters."})
+    chunk_overlap_chars: int = field(
+        default=150, metadata={"doc": "Overlap between pieces of a split section."}
+    )
+    chunk_min_chars: int = field(
+        default=80, metadata={"doc": "Sections with less body text merge with a neighbour."}
+    )
+    k: int = field(default=5, metadata={"doc": "Passages returned per question."})
+    candidates: int = field(
+        default=30, metadata={"doc": "Hits each retrieval leg fetches before fusion."}
+    )
+    rrf_k: int = field(default=60, metadata={"doc": "Reciprocal rank fusion constant."})
+    vector_weight: float = field(default=1.0, metadata={"doc": "Weight of the vector leg."})
+    lexical_weight: float = field(default=1.0, metadata={"doc": "Weight of the BM25 leg."})
+
+    def chunking(self) -> ChunkingSettings:
+        return _build(
+            ChunkingSettings,
+            max_chars=self.chunk_max_chars,
+            overlap_chars=self.chunk_overlap_chars,
+            min_chars=self.chunk_min_chars,
+        )
+
+    def retrieval(self, k: int | None = None) -> RetrievalSettings:
+        return _build(
+            RetrievalSettings,
+            k=k or self.k,
+            candidates=max(self.candidates, k or self.k),
+            rrf_k=self.rrf_k,
+            vector_weight=self.vector_weight,
+            lexical_weight=self.lexical_weight,
+        )
+
+    def walk(self) -> WalkSettings:
+        return WalkSettings(max_file_bytes=self.max_file_bytes, exclude=self.exclude)
+
+
+def _build(cls: Any, **kwargs: Any) -> Any:
+    try:
+        return cls(**kwargs)
+    except ValueError as exc:
+        raise ConfigError(f"bad setting: {exc}") from exc
+
+
+def _coerce(name: str, raw: Any, annotation: str) -> Any:
+    try:
+        if "Path" in annotation:
+            return Path(str(raw)).expanduser()
+        if "tuple" in annotation:
+            if isinstance(raw, str):
+                return tuple(p.strip() for p in raw.split(",") if p.strip())
+            return tuple(str(p) for p in raw)
+        if annotation == "int":
+            return int(raw)
+        if annotation == "float":
+            return float(raw)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"setting {name}={raw!r} is not a valid {annotation}") from exc
+    return raw
+
+
+def load_settings(
+    overrides: dict[str, Any] | None = None, *, config: Path | None = None
+) -> Settings:
+    """Build the settings from the TOML file, the environment and `overrides` (flags)."""
+    known = {f.name: str(f.type) for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    config = config or paths.config_file()
+    if config.is_file():
+        try:
+            data = tomllib.loads(config.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{config}: not valid TOML ({exc}); fix or delete it") from exc
+        for key, raw in data.items():
+            if key not in known:
+                raise ConfigError(f"{config}: unknown setting '{key}'; see `asknotes paths`")
+            values[key] = _coerce(key, raw, known[key])
+    for name, annotation in known.items():
+        env = os.environ.get(f"ASKNOTES_{name.upper()}")
+        if env is not None and env != "":
+            values[name] = _coerce(name, env, annotation)
+    for name, raw in (overrides or {}).items():
+        if raw is not None:
+            values[name] = _coerce(name, raw, known[name])
+    return dataclasses.replace(Settings(), **values)
+
+
+def describe_settings() -> list[tuple[str, str, str]]:
+    """(name, environment variable, documentation) for every setting."""
+    return [
+        (f.name, f"ASKNOTES_{f.name.upper()}", str(f.metadata.get("doc", "")))
+        for f in fields(Settings)
+    ]

@@ -1,0 +1,1 @@
+"""The pure core: ingest, chunk, embed, index, retrieve. No Textual, no click."""

@@ -1,0 +1,95 @@
+"""Split a markdown note into headed sections, using a real markdown parser.
+
+A parser, not a regex, decides what is a heading: a `# comment` inside a fenced code block
+is code, and a setext heading is a heading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+
+@dataclass(frozen=True)
+class Section:
+    """Lines [start, end) of a note (0-based) under one heading path."""
+
+    heading_path: tuple[str, ...]
+    start: int
+    end: int
+    heading_lines: int  # how many of the first lines are the heading itself (0 for a preamble)
+    fences: tuple[tuple[int, int], ...]  # fenced code blocks as absolute [start, end) lines
+
+
+@dataclass(frozen=True)
+class ParsedNote:
+    title: str
+    lines: tuple[str, ...]
+    sections: tuple[Section, ...]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark")
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """Number of leading lines that are YAML front matter (0 when there is none)."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for i in range(1, len(lines)):
+        if lines[i].strip() in ("---", "..."):
+            return i + 1
+    return 0
+
+
+def parse_note(text: str, fallback_title: str) -> ParsedNote:
+    """Parse `text` into sections; the title is the first H1 before any body text."""
+    lines = text.split("\n")
+    skip = _front_matter_end(lines)
+    # Blank out front matter so that line numbers stay true to the file.
+    body = [""] * skip + lines[skip:]
+    tokens = _parser().parse("\n".join(body))
+
+    headings: list[tuple[int, int, int, str]] = []  # start, end, level, text
+    fences: list[tuple[int, int]] = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open" and tok.level == 0 and tok.map:
+            inline = tokens[i + 1]
+            headings.append((tok.map[0], tok.map[1], int(tok.tag[1]), inline.content.strip()))
+        elif tok.type in ("fence", "code_block") and tok.map:
+            fences.append((tok.map[0], tok.map[1]))
+
+    title = fallback_title
+    title_is_h1 = False
+    if headings and headings[0][2] == 1 and not _has_text(body, skip, headings[0][0]):
+        title = headings[0][3] or fallback_title
+        title_is_h1 = True
+
+    sections: list[Section] = []
+    first_start = headings[0][0] if headings else len(body)
+    if _has_text(body, skip, first_start):
+        sections.append(Section((title,), skip, first_start, 0, _within(fences, skip, first_start)))
+
+    stack: list[tuple[int, str]] = []
+    for n, (h_start, h_end, level, heading) in enumerate(headings):
+        end = headings[n + 1][0] if n + 1 < len(headings) else len(body)
+        if n == 0 and title_is_h1:
+            path: tuple[str, ...] = (title,)
+        else:
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, heading))
+            path = (title, *(h for _, h in stack))
+        sections.append(Section(path, h_start, end, h_end - h_start, _within(fences, h_start, end)))
+    return ParsedNote(title, tuple(lines), tuple(sections))
+
+
+def _has_text(lines: list[str], start: int, end: int) -> bool:
+    return any(line.strip() for line in lines[start:end])
+
+
+def _within(fences: list[tuple[int, int]], start: int, end: int) -> tuple[tuple[int, int], ...]:
+    return tuple(f for f in fences if f[0] >= start and f[1] <= end)

@@ -1,0 +1,44 @@
+"""Where asknotes keeps its configuration, data and indexes."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+
+APP_NAME = "asknotes"
+
+
+def config_file() -> Path:
+    """The TOML settings file: $ASKNOTES_CONFIG, else the user config dir."""
+    override = os.environ.get("ASKNOTES_CONFIG")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME)) / "config.toml"
+
+
+def default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME))
+
+
+def default_models_dir() -> Path:
+    """The `models/` folder of a source checkout, else one in the data dir."""
+    checkout = Path(__file__).resolve().parent.parent / "models"
+    return checkout if checkout.is_dir() else default_data_dir() / "models"
+
+
+def index_dir(data_dir: Path, notes_root: Path) -> Path:
+    """One index per notes folder, so several can live side by side in one data dir."""
+    resolved = notes_root.expanduser().resolve()
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", resolved.name).strip("-") or "notes"
+    digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:8]
+    return data_dir / "indexes" / f"{slug}-{digest}"
+
+
+def last_notes_file(data_dir: Path) -> Path:
+    return data_dir / "last_notes_dir"
