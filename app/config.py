@@ -33,8 +33,10 @@ class Settings:
     )
     embedder_path: Path | None = field(
         default=None,
-        metadata={"doc": "A sentence-transformers folder; default: one in models_dir, "
-                  "else the bundled all-MiniLM-L6-v2."},
+        metadata={
+            "doc": "A sentence-transformers folder; default: one in models_dir, "
+            "else the bundled all-MiniLM-L6-v2."
+        },
     )
     max_file_bytes: int = field(
         default=2 * 1024 * 1024, metadata={"doc": "Notes larger than this are skipped."}

@@ -76,9 +76,7 @@ class _Group:
         return self.sections[-1].end
 
 
-def chunk_note(
-    text: str, rel_path: str, settings: ChunkingSettings | None = None
-) -> list[Chunk]:
+def chunk_note(text: str, rel_path: str, settings: ChunkingSettings | None = None) -> list[Chunk]:
     """Chunk one note's normalised text."""
     settings = settings or ChunkingSettings()
     stem = rel_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
@@ -109,8 +107,8 @@ def _merge_small(
 ) -> list[_Group]:
     """Merge each section with too little body into a neighbour.
 
-    A heading-only section goes forward into its own subsection when one follows; any
-    other small section goes to whichever neighbour gives the smaller result, so that a
+    A heading-only section that opens a subsection is dropped (the subsection's heading
+    path names it); any other small section goes to whichever neighbour gives the smaller result, so that a
     short fact is not diluted in a long section when a short neighbour exists.
     """
     groups = list(groups)
@@ -120,12 +118,19 @@ def _merge_small(
         if _group_body(group, lines) >= settings.min_chars:
             i += 1
             continue
+        if (
+            _group_body(group, lines) == 0
+            and i + 1 < len(groups)
+            and _opens_subsection(group, groups[i + 1])
+        ):
+            # A bare parent heading adds nothing its subsection's heading path does not say,
+            # and leaving it out keeps a copied subsection identical to its twin elsewhere.
+            del groups[i]
+            continue
         prev_size = _group_chars(groups[i - 1], lines) if i > 0 else None
         next_size = _group_chars(groups[i + 1], lines) if i + 1 < len(groups) else None
         forward = next_size is not None and (
-            prev_size is None
-            or _opens_subsection(group, groups[i + 1])
-            or next_size <= prev_size
+            prev_size is None or _opens_subsection(group, groups[i + 1]) or next_size <= prev_size
         )
         if forward:
             groups[i : i + 2] = [_Group(group.sections + groups[i + 1].sections)]
@@ -168,17 +173,20 @@ def _group_chunks(
     for start, end in spans:
         first = _line_of(offsets, start) + group.start
         last = _line_of(offsets, max(start, end - 1)) + group.start
-        piece_path = path if len(spans) == 1 else _path_at(group, first, path)
+        piece_path = path if len(spans) == 1 else _path_at(group, first, last)
         chunks.append(Chunk(rel_path, piece_path, first + 1, last + 1, block[start:end]))
     return chunks
 
 
-def _path_at(group: _Group, line: int, default: tuple[str, ...]) -> tuple[str, ...]:
-    """For a piece of a split group, the heading path of the section it starts in."""
-    for section in group.sections:
-        if section.start <= line < section.end:
-            return section.heading_path
-    return default
+def _path_at(group: _Group, first: int, last: int) -> tuple[str, ...]:
+    """For a piece of a split group, the path of the section with most body lines in it."""
+
+    def body_overlap(section: Section) -> int:
+        body_start = section.start + section.heading_lines
+        return min(section.end, last + 1) - max(body_start, first)
+
+    best = max(group.sections, key=lambda s: (body_overlap(s), len(s.heading_path)))
+    return best.heading_path
 
 
 def _line_of(offsets: list[int], pos: int) -> int:

@@ -95,9 +95,7 @@ def update_index(
         check_cancelled(cancel)
         record = known.get(note.rel_path)
         fast_same = (
-            record is not None
-            and record.size == note.size
-            and record.mtime_ns == note.mtime_ns
+            record is not None and record.size == note.size and record.mtime_ns == note.mtime_ns
         )
         if fast_same and not rechunk_all:
             present.add(note.rel_path)
@@ -145,6 +143,8 @@ def update_index(
 
     def embed(hashes: list[str]) -> None:
         nonlocal done, embed_clock
+        # Batches of similar length waste less work on padding.
+        hashes = sorted(hashes, key=lambda h: len(to_embed[h]))
         for i in range(0, len(hashes), EMBED_BATCH):
             check_cancelled(cancel)
             batch = hashes[i : i + EMBED_BATCH]
@@ -155,6 +155,8 @@ def update_index(
             done += len(batch)
             progress(done, total, "embedding")
 
+    if total:
+        progress(0, total, "embedding")
     if repair:
         embed(list(repair))
     embedded = set(repair)

@@ -39,7 +39,5 @@ class Bm25Index:
         scores = np.asarray(self._bm25.get_scores(query))
         order = np.argsort(-scores, kind="stable")[:n]
         return [
-            LexicalHit(self._hashes[i], Bm25Score(float(scores[i])))
-            for i in order
-            if scores[i] > 0
+            LexicalHit(self._hashes[i], Bm25Score(float(scores[i]))) for i in order if scores[i] > 0
         ]

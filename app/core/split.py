@@ -52,8 +52,10 @@ def _best_cut(text: str, start: int, limit: int, fitting: list[tuple[int, int]])
     window = text[start : limit + 1]  # a cut exactly at the limit still fits
     floor = (limit - start) // 3  # a preferred cut that leaves a sliver is not preferred
     for pattern, min_offset in ((_PARAGRAPH, floor), (_SENTENCE_END, floor), (_WHITESPACE, 1)):
-        cuts = [start + m.end() if pattern is _SENTENCE_END else start + m.start()
-                for m in pattern.finditer(window)]
+        cuts = [
+            start + m.end() if pattern is _SENTENCE_END else start + m.start()
+            for m in pattern.finditer(window)
+        ]
         for cut in reversed(cuts):
             if cut - start >= min_offset and not _inside(cut, fitting) and _at_word_end(text, cut):
                 return cut

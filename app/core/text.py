@@ -69,7 +69,8 @@ def _content_words(words: Iterable[str]) -> list[str]:
     return [
         _stem(word)
         for word in words
-        if word not in ENGLISH_STOPWORDS and (len(word) > 1 or word.isdigit())
+        # single letters are noise in English but symbols in Greek or maths (σ, λ, μ)
+        if word not in ENGLISH_STOPWORDS and (len(word) > 1 or word.isdigit() or not word.isascii())
     ]
 
 

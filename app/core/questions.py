@@ -1,0 +1,73 @@
+"""Question sets: JSONL files of questions with optional expectations and anchors."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.errors import AsknotesError
+
+
+class QuestionSetError(AsknotesError):
+    """A question file line that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One line of a question set; unknown fields are kept in `extra`."""
+
+    question: str
+    expect: str | None = None  # "answer" or "refuse"
+    anchor: str | None = None  # regex the answering passage contains (case-insensitive)
+    sources: tuple[str, ...] = ()  # notes that answer it, relative to the notes folder
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def anchor_pattern(self) -> re.Pattern[str] | None:
+        return None if self.anchor is None else re.compile(self.anchor, re.IGNORECASE)
+
+
+def load_questions(path: Path) -> list[Question]:
+    """Read a question set, failing with the file and line of the first bad entry."""
+    try:
+        raw_lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise QuestionSetError(f"{path}: cannot read ({exc.strerror})") from exc
+    questions = []
+    for number, line in enumerate(raw_lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise QuestionSetError(f"{where}: not valid JSON ({exc.msg})") from exc
+        questions.append(_parse(data, where))
+    return questions
+
+
+def _parse(data: Any, where: str) -> Question:
+    if not isinstance(data, dict) or not isinstance(data.get("question"), str):
+        raise QuestionSetError(f'{where}: each line needs a "question" string')
+    expect = data.get("expect")
+    if expect not in (None, "answer", "refuse"):
+        raise QuestionSetError(f'{where}: expect must be "answer" or "refuse", got {expect!r}')
+    anchor = data.get("anchor")
+    if anchor is not None:
+        try:
+            re.compile(anchor)
+        except (re.error, TypeError) as exc:
+            raise QuestionSetError(f"{where}: anchor is not a valid regular expression") from exc
+    source = data.get("source")
+    sources: tuple[str, ...] = ()
+    if isinstance(source, str):
+        sources = (source,)
+    elif isinstance(source, list) and all(isinstance(s, str) for s in source):
+        sources = tuple(source)
+    elif source is not None:
+        raise QuestionSetError(f"{where}: source must be a path or a list of paths")
+    known = {"question", "expect", "anchor", "source"}
+    extra = {k: v for k, v in data.items() if k not in known}
+    return Question(data["question"], expect, anchor, sources, extra)

@@ -1,0 +1,22 @@
+"""Shared set-up for the benchmarks: corpus location and a fresh settings object."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CORPORA = ROOT.parent / "shared" / "corpora"
+CORPUS_EXCLUDE = ("SOURCE.md", "LICENSE")  # provenance files, not notes
+
+
+def corpus(name: str) -> Path:
+    env = os.environ.get("ASKNOTES_BENCH_CORPORA")
+    path = (Path(env) if env else CORPORA) / name
+    if not path.is_dir():
+        sys.exit(f"corpus {path} not found; set ASKNOTES_BENCH_CORPORA to the corpora folder")
+    return path

@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.chunk import ChunkingSettings, chunk_note
+
+SMALL = ChunkingSettings(max_chars=300, overlap_chars=40, min_chars=40)
+
+
+def test_heading_paths_and_lines() -> None:
+    text = (
+        "# Garden\n\nIntro paragraph about the garden, long enough to stand alone here.\n\n"
+        "## Beds\n\nThe raised beds are two metres long and eighty centimetres wide.\n\n"
+        "### North bed\n\nGarlic goes in the north bed in October, cloves ten cm apart.\n"
+    )
+    chunks = chunk_note(text, "garden.md", SMALL)
+    assert [c.heading_path for c in chunks] == [
+        ("Garden",),
+        ("Garden", "Beds"),
+        ("Garden", "Beds", "North bed"),
+    ]
+    lines = text.split("\n")
+    for c in chunks:
+        shown = "\n".join(lines[c.start_line - 1 : c.end_line])
+        assert shown == c.text, "line numbers must point at the text as written"
+    assert chunks[2].embed_text.startswith("Garden > Beds > North bed\n\n### North bed")
+
+
+def test_title_falls_back_to_file_name() -> None:
+    chunks = chunk_note("Plain text with no heading at all, a note in a .txt file.", "dir/a.txt")
+    assert chunks[0].heading_path == ("a",)
+
+
+def test_hash_inside_fenced_code_is_not_a_heading() -> None:
+    text = (
+        "# Shell\n\n## Loop\n\nA loop over files, explained in enough words to be a chunk.\n\n"
+        "```bash\n# not a heading\nfor f in *; do echo $f; done\n```\n"
+    )
+    chunks = chunk_note(text, "s.md", SMALL)
+    assert all("not a heading" not in c.heading for c in chunks)
+    assert any("# not a heading" in c.text for c in chunks)
+
+
+def test_front_matter_is_not_a_heading_and_lines_stay_true() -> None:
+    text = "---\ntitle: X\ntags: [a]\n---\n\n# Real title\n\nBody text that is long enough to be kept.\n"
+    chunks = chunk_note(text, "f.md", SMALL)
+    assert chunks[0].heading_path == ("Real title",)
+    assert chunks[0].start_line == 6
+    assert "title: X" not in chunks[0].text
+
+
+def test_setext_headings() -> None:
+    text = "Title here\n==========\n\nSection\n-------\n\nBody of the section with enough words in it.\n"
+    chunks = chunk_note(
+        text, "s.md", ChunkingSettings(max_chars=300, overlap_chars=0, min_chars=10)
+    )
+    assert chunks[-1].heading_path == ("Title here", "Section")
+
+
+def test_heading_only_parent_lives_on_in_the_heading_path() -> None:
+    text = (
+        "# Wifi\n\n## Networks\n\n### Main\n\nThe main network is called hearth and uses WPA3.\n\n"
+        "### Guest\n\nThe guest network is isolated from the LAN and rate limited.\n"
+    )
+    chunks = chunk_note(text, "w.md", SMALL)
+    assert not any(c.text.strip() in ("## Networks", "# Wifi") for c in chunks)
+    main = next(c for c in chunks if "hearth" in c.text)
+    assert main.text.startswith("### Main")
+    assert main.heading_path == ("Wifi", "Networks", "Main")
+
+
+def test_short_section_merges_with_the_smaller_neighbour() -> None:
+    long_body = "A long section sentence that keeps going. " * 6
+    text = (
+        f"# N\n\n## Long\n\n{long_body}\n\n## Tiny\n\nPort 8443.\n\n"
+        "## Short\n\nA short neighbour section with a few words.\n"
+    )
+    chunks = chunk_note(
+        text, "n.md", ChunkingSettings(max_chars=600, overlap_chars=0, min_chars=40)
+    )
+    tiny = next(c for c in chunks if "Port 8443." in c.text)
+    assert "short neighbour" in tiny.text
+    assert "long section sentence" not in tiny.text
+
+
+def test_no_chunk_is_only_a_heading() -> None:
+    text = (
+        "# Books\n\n## Finished\n\n- One book, read in January, which was good.\n\n##\n\n## Next\n"
+    )
+    chunks = chunk_note(text, "b.md", SMALL)
+    for c in chunks:
+        body = [line for line in c.text.split("\n") if line.strip() and not line.startswith("#")]
+        assert body, f"chunk with no body: {c.text!r}"
+
+
+def test_heading_only_note_gives_no_chunks() -> None:
+    assert chunk_note("# Empty\n\n## Nothing\n", "e.md") == []
+
+
+def test_long_section_is_split_with_overlap_and_keeps_its_path() -> None:
+    para = " ".join(f"Fact number {i} is stated in this sentence." for i in range(30))
+    text = f"# Log\n\n## Day 1\n\n{para}\n"
+    chunks = chunk_note(text, "log.md", SMALL)
+    assert len(chunks) > 2
+    assert all(c.heading_path == ("Log", "Day 1") for c in chunks)
+    assert all(len(c.text) <= SMALL.max_chars for c in chunks)
+    for i in range(30):
+        fact = f"Fact number {i} is stated in this sentence."
+        assert any(fact in c.text for c in chunks), f"{fact!r} was cut in half"
+
+
+def test_duplicate_sections_share_a_text_hash() -> None:
+    section = "## Team agreements\n\nCode review within one working day, pairing for billing."
+    a = chunk_note(f"# Monday\n\n{section}\n", "a.md", SMALL)
+    b = chunk_note(f"# Tuesday\n\n{section}\n", "b.md", SMALL)
+    assert a[-1].text_hash == b[-1].text_hash
+
+
+def test_fenced_code_block_is_kept_whole() -> None:
+    code = "```python\n" + "\n".join(f"value_{i} = compute({i})" for i in range(8)) + "\n```"
+    text = "# Code\n\n## Snippet\n\n" + ("Some words of prose here. " * 6) + "\n\n" + code + "\n"
+    chunks = chunk_note(text, "c.md", SMALL)
+    assert any(code in c.text for c in chunks)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_chars": 50}, "too small"),
+        ({"overlap_chars": 900}, "overlap_chars"),
+        ({"min_chars": 2000}, "min_chars"),
+    ],
+)
+def test_settings_are_validated(kwargs: dict[str, int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ChunkingSettings(**kwargs)

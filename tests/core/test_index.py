@@ -1,0 +1,161 @@
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.core.indexer import update_index
+from app.core.retrieve import RetrievalSettings, search
+from app.core.store import NoteIndex
+from app.errors import Cancelled, EmbedderMismatchError, IndexMissingError
+from tests.conftest import write
+from tests.fakes import FakeEmbedder
+
+BODY = "This paragraph is long enough to be a chunk on its own, with words to match."
+
+
+def make_notes(root: Path) -> None:
+    write(root, "a.md", f"# Alpha\n\n## Ports\n\nThe server listens on 8443. {BODY}\n")
+    write(root, "b.md", f"# Beta\n\n## Garlic\n\nGarlic is planted in October. {BODY}\n")
+    shared = f"## Agreements\n\nCode review within one working day. {BODY}\n"
+    write(root, "m1.md", f"# Monday\n\n## Decisions\n\nMove the cluster. {BODY}\n\n{shared}")
+    write(root, "m2.md", f"# Tuesday\n\n## Decisions\n\nFix the leak. {BODY}\n\n{shared}")
+
+
+@pytest.fixture
+def setup(tmp_path: Path, fake_embedder: FakeEmbedder):
+    notes = tmp_path / "notes"
+    make_notes(notes)
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    yield notes, index, fake_embedder
+    index.close()
+
+
+def test_first_index_then_nothing_to_do(setup) -> None:
+    notes, index, embedder = setup
+    report = update_index(index, notes)
+    assert sorted(report.added) == ["a.md", "b.md", "m1.md", "m2.md"]
+    assert report.chunks == 6
+    assert report.texts_embedded == 5 and report.duplicate_chunks == 1
+    assert index.vectors.count() == 5
+    before = embedder.embedded
+    again = update_index(index, notes)
+    assert again.nothing_to_do and again.texts_embedded == 0
+    assert embedder.embedded == before
+
+
+def test_touch_without_change_embeds_nothing(setup) -> None:
+    notes, index, embedder = setup
+    update_index(index, notes)
+    before = embedder.embedded
+    (notes / "a.md").write_text((notes / "a.md").read_text())  # new mtime, same bytes
+    report = update_index(index, notes)
+    assert report.nothing_to_do and embedder.embedded == before
+
+
+def test_edit_reembeds_only_changed_chunks(setup) -> None:
+    notes, index, embedder = setup
+    update_index(index, notes)
+    before = embedder.embedded
+    text = (notes / "m1.md").read_text().replace("Move the cluster.", "Move the database.")
+    (notes / "m1.md").write_text(text)
+    report = update_index(index, notes)
+    assert report.changed == ["m1.md"]
+    assert report.texts_embedded == 1 and report.texts_reused == 1
+    assert embedder.embedded - before == 1
+    assert index.vectors.count() == 5, "the old version's vector must be gone"
+
+
+def test_delete_removes_chunks_and_vectors(setup) -> None:
+    notes, index, _ = setup
+    update_index(index, notes)
+    (notes / "b.md").unlink()
+    report = update_index(index, notes)
+    assert report.removed == ["b.md"]
+    assert index.vectors.count() == 4
+    assert set(index.manifest.files()) == {"a.md", "m1.md", "m2.md"}
+
+
+def test_rename_moves_without_reembedding(setup) -> None:
+    notes, index, embedder = setup
+    update_index(index, notes)
+    before = embedder.embedded
+    (notes / "a.md").rename(notes / "renamed.md")
+    report = update_index(index, notes)
+    assert report.added == ["renamed.md"] and report.removed == ["a.md"]
+    assert embedder.embedded == before
+    assert index.vectors.count() == 5
+
+
+def test_duplicate_text_is_one_passage_with_every_source(setup) -> None:
+    notes, index, _ = setup
+    update_index(index, notes)
+    result = search(index, "code review agreements", RetrievalSettings(k=5))
+    hashes = [p.text_hash for p in result.passages]
+    assert len(hashes) == len(set(hashes))
+    shared = next(p for p in result.passages if "Code review" in p.text)
+    assert [s.file for s in shared.sources] == ["m1.md", "m2.md"]
+    # Deleting one copy keeps the text and its vector for the other.
+    (notes / "m1.md").unlink()
+    update_index(index, notes)
+    shared = next(p for p in search(index, "code review", RetrievalSettings(k=5)).passages
+                  if "Code review" in p.text)
+    assert [s.file for s in shared.sources] == ["m2.md"]
+
+
+def test_stray_vectors_are_swept_and_missing_ones_repaired(setup) -> None:
+    notes, index, _ = setup
+    update_index(index, notes)
+    index.vectors.upsert(["stray"], np.ones((1, 64), dtype=np.float32) / 8)
+    some = sorted(index.manifest.text_hashes())[0]
+    index.vectors.delete([some])
+    result = search(index, "anything about garlic", RetrievalSettings(k=5, candidates=30))
+    assert all(p.text_hash != "stray" for p in result.passages)
+    report = update_index(index, notes)
+    assert report.swept_vectors == 1 and report.repaired_vectors == 1
+    assert index.vectors.ids() == index.manifest.text_hashes()
+
+
+def test_cancel_keeps_the_index_consistent(setup) -> None:
+    notes, index, _ = setup
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        update_index(index, notes, cancel=cancel)
+    report = update_index(index, notes)
+    assert len(report.added) == 4
+    assert index.vectors.ids() == index.manifest.text_hashes()
+
+
+def test_embedder_mismatch_is_refused(tmp_path: Path, fake_embedder: FakeEmbedder) -> None:
+    NoteIndex.open(tmp_path / "idx", fake_embedder, create=True).close()
+    other = FakeEmbedder(dimension=32, name="other-model")
+    with pytest.raises(EmbedderMismatchError, match="asknotes index --rebuild"):
+        NoteIndex.open(tmp_path / "idx", other, create=False)
+
+
+def test_missing_index_is_a_clear_error(tmp_path: Path, fake_embedder: FakeEmbedder) -> None:
+    with pytest.raises(IndexMissingError, match="asknotes index"):
+        NoteIndex.open(tmp_path / "none", fake_embedder, create=False)
+
+
+def test_binary_note_is_skipped_not_fatal(setup) -> None:
+    notes, index, _ = setup
+    (notes / "broken.md").write_bytes(b"\x00\x01binary")
+    report = update_index(index, notes)
+    assert [s.rel_path for s in report.skipped] == ["broken.md"]
+    assert len(report.added) == 4
+
+
+def test_changing_chunk_settings_rechunks_but_reuses_vectors(setup) -> None:
+    from app.core.chunk import ChunkingSettings
+
+    notes, index, embedder = setup
+    update_index(index, notes)
+    before = embedder.embedded
+    report = update_index(index, notes, chunking=ChunkingSettings(min_chars=10))
+    assert len(report.changed) == 4
+    assert embedder.embedded == before + report.texts_embedded
+    assert report.texts_reused > 0

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.core.lexical import LexicalHit
+from app.core.retrieve import RetrievalSettings, fuse
+from app.core.scores import Bm25Score, CosineSimilarity
+from app.core.vectors import ChromaVectorStore, VectorHit
+
+
+def v(h: str, sim: float = 0.5) -> VectorHit:
+    return VectorHit(h, CosineSimilarity(sim))
+
+
+def lx(h: str, score: float = 1.0) -> LexicalHit:
+    return LexicalHit(h, Bm25Score(score))
+
+
+@pytest.mark.parametrize(
+    ("vector", "lexical", "weights", "expected"),
+    [
+        (["a", "b", "c"], [], (1.0, 1.0), ["a", "b", "c"]),
+        ([], ["x", "y"], (1.0, 1.0), ["x", "y"]),
+        (["a", "b"], ["b", "a"], (1.0, 1.0), ["a", "b"]),  # tie: better vector rank wins
+        (["a", "b"], ["b"], (1.0, 1.0), ["b", "a"]),  # found by both legs beats one leg
+        (["a", "b"], ["b", "a"], (2.0, 1.0), ["a", "b"]),
+        (["a", "b"], ["b", "a"], (1.0, 2.0), ["b", "a"]),
+        (["a"], ["z"], (1.0, 0.5), ["a", "z"]),
+    ],
+)
+def test_weighted_rrf(vector, lexical, weights, expected) -> None:
+    settings = RetrievalSettings(vector_weight=weights[0], lexical_weight=weights[1])
+    fused = fuse([v(h) for h in vector], [lx(h) for h in lexical], settings)
+    assert [h for h, _ in fused] == expected
+
+
+def test_rrf_values() -> None:
+    fused = dict(fuse([v("a")], [lx("a")], RetrievalSettings(rrf_k=60)))
+    assert fused["a"].value == pytest.approx(2 / 61)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"k": 0}, "k=0"), ({"k": 10, "candidates": 5}, "candidates"),
+     ({"vector_weight": 0, "lexical_weight": 0}, "positive")],
+)
+def test_settings_validated(kwargs, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        RetrievalSettings(**kwargs)
+
+
+def test_chroma_distance_converts_to_cosine_similarity_at_the_boundary(tmp_path) -> None:
+    """Chroma's cosine distance is 1 - similarity: 0 for same, 1 orthogonal, 2 opposite."""
+    store = ChromaVectorStore(tmp_path / "chroma")
+    store.upsert(
+        ["same", "orthogonal", "opposite"],
+        np.array([[1, 0, 0], [0, 1, 0], [-1, 0, 0]], dtype=np.float32),
+    )
+    hits = {h.text_hash: h.similarity.value for h in store.nearest(np.array([1, 0, 0.0]), 3)}
+    assert hits["same"] == pytest.approx(1.0, abs=1e-5)
+    assert hits["orthogonal"] == pytest.approx(0.0, abs=1e-5)
+    assert hits["opposite"] == pytest.approx(-1.0, abs=1e-5)
+    assert CosineSimilarity.from_cosine_distance(0.25).value == pytest.approx(0.75)
+    assert CosineSimilarity(0.75).to_cosine_distance() == pytest.approx(0.25)

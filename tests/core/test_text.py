@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.text import content_words, fold, lexical_tokens, normalize_text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What does ERR-4012 mean?", {"err-4012", "err", "4012"}),
+        ("ls -l shows sizes", {"-l", "ls"}),
+        ("_csv.Error: field larger", {"_csv.error", "csv", "error"}),
+        ("git log -S needle", {"-s", "git", "log", "needl"}),
+        ("snake_case_name", {"snake_case_name", "snake", "case", "name"}),
+    ],
+)
+def test_compound_terms_are_kept_whole_and_in_parts(text: str, expected: set[str]) -> None:
+    assert expected <= set(lexical_tokens(text))
+
+
+def test_hyphenated_prose_inside_words_is_not_a_flag() -> None:
+    tokens = lexical_tokens("a well-known tool")
+    assert "well-known" in tokens and "-known" not in tokens
+
+
+def test_stop_words_dropped_and_words_stemmed() -> None:
+    assert lexical_tokens("The backups were running") == ["backup", "run"]
+
+
+@pytest.mark.parametrize(
+    ("note", "question"),
+    [("Pastéis de nata at Café Lisboa", "pasteis de nata cafe lisboa"), ("NAÏVE", "naive")],
+)
+def test_case_and_accents_fold_identically(note: str, question: str) -> None:
+    assert lexical_tokens(note) == lexical_tokens(question)
+
+
+def test_greek_letters_are_tokens() -> None:
+    assert "σ" in lexical_tokens("with σ = 5.670")
+    assert "σ" in content_words("σ value")
+    assert lexical_tokens("Λόγος") == lexical_tokens("λογος")
+
+
+def test_normalize_text_nfc_and_newlines() -> None:
+    decomposed = "Cafe\u0301\r\nnext"
+    assert normalize_text(decomposed) == "Caf\u00e9\nnext"
+    assert fold("ÉCOLE") == "ecole"
