@@ -108,8 +108,8 @@ def _merge_small(
     """Merge each section with too little body into a neighbour.
 
     A heading-only section that opens a subsection is dropped (the subsection's heading
-    path names it); any other small section goes to whichever neighbour gives the smaller result, so that a
-    short fact is not diluted in a long section when a short neighbour exists.
+    path names it); any other small section goes to whichever neighbour gives the smaller
+    result, so that a short fact is not diluted in a long section when a short one exists.
     """
     groups = list(groups)
     i = 0

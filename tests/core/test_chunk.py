@@ -42,7 +42,7 @@ def test_hash_inside_fenced_code_is_not_a_heading() -> None:
 
 
 def test_front_matter_is_not_a_heading_and_lines_stay_true() -> None:
-    text = "---\ntitle: X\ntags: [a]\n---\n\n# Real title\n\nBody text that is long enough to be kept.\n"
+    text = "---\ntitle: X\ntags: [a]\n---\n\n# Real title\n\nBody text long enough to be kept.\n"
     chunks = chunk_note(text, "f.md", SMALL)
     assert chunks[0].heading_path == ("Real title",)
     assert chunks[0].start_line == 6
@@ -50,7 +50,7 @@ def test_front_matter_is_not_a_heading_and_lines_stay_true() -> None:
 
 
 def test_setext_headings() -> None:
-    text = "Title here\n==========\n\nSection\n-------\n\nBody of the section with enough words in it.\n"
+    text = "Title here\n==========\n\nSection\n-------\n\nBody of the section with enough words.\n"
     chunks = chunk_note(
         text, "s.md", ChunkingSettings(max_chars=300, overlap_chars=0, min_chars=10)
     )
