@@ -76,13 +76,12 @@ def _overlap_start(
     if overlap_chars == 0:
         return following
     target = max(start + 1, cut - overlap_chars)
-    candidate = None
-    for m in _SENTENCE_END.finditer(text, target, cut):
-        candidate = _skip_space(text, m.end())
-        break
-    if candidate is None:
-        m = _WHITESPACE.search(text, target, cut)
-        candidate = _skip_space(text, m.start()) if m else following
+    sentence = _SENTENCE_END.search(text, target, cut)
+    if sentence is not None:
+        candidate = _skip_space(text, sentence.end())
+    else:
+        space = _WHITESPACE.search(text, target, cut)
+        candidate = _skip_space(text, space.start()) if space else following
     for a, b in fitting:
         if a < candidate < b:
             candidate = b if b <= cut else a
