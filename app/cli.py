@@ -110,6 +110,72 @@ def search(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
     click.echo(render_search(result))
 
 
+@cli.command()
+@click.argument("question")
+@click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to retrieve.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object, no streaming.")
+@click.option("--show-prompt", is_flag=True, help="Print the exact prompt; do not generate.")
+@pass_ctx
+def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: bool) -> None:
+    """Answer QUESTION from the notes with the local model, citing passages."""
+    from app.cli_progress import StderrProgress
+    from app.core.answer import AnswerKind, answer_question
+    from app.core.prompt import build_prompt
+    from app.core.retrieve import search as run_search
+    from app.wiring import make_generator, open_index, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings)
+    note_index = open_index(settings, notes, create=False)
+    progress = StderrProgress(unit="MB", scale=1e6)
+    generator = make_generator(settings, progress)
+    progress.finish()
+    try:
+        if show_prompt:
+            passages = run_search(note_index, question, settings.retrieval(k)).passages
+            prompt = build_prompt(
+                question, passages, generator, max_answer_tokens=settings.max_answer_tokens
+            )
+            click.echo(prompt.render())
+            click.echo(
+                f"\n({prompt.prompt_tokens} prompt tokens; {len(prompt.passages)} passages, "
+                f"{len(prompt.dropped)} dropped to fit {generator.context_tokens} tokens)",
+                err=True,
+            )
+            return
+        streamed: list[str] = []
+
+        def on_text(delta: str) -> None:
+            if not as_json:
+                streamed.append(delta)
+                click.echo(delta, nl=False)
+
+        answer = answer_question(
+            note_index,
+            generator,
+            question,
+            retrieval=settings.retrieval(k),
+            settings=settings.answering(),
+            on_text=on_text,
+            cancel=threading.Event(),
+        )
+    finally:
+        note_index.close()
+    if as_json:
+        from app.core.serialize import answer_dict
+
+        click.echo(json.dumps(answer_dict(answer), indent=2, ensure_ascii=False))
+        return
+    from app.cli_render import render_answer_footer
+
+    shown = "".join(streamed).rstrip()
+    if answer.kind is AnswerKind.GENERATED and answer.text.startswith(shown):
+        click.echo(answer.text[len(shown) :])
+    else:
+        click.echo(("\n\n" if shown else "") + answer.text)
+    click.echo("\n" + render_answer_footer(answer))
+
+
 @cli.command("paths")
 @pass_ctx
 def show_paths(ctx: Context) -> None:

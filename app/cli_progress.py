@@ -13,8 +13,12 @@ class StderrProgress:
     On a terminal it redraws one line; in a log it prints a line every tenth of the job.
     """
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, *, unit: str = "chunks", scale: float = 1.0
+    ) -> None:
         self.stream = stream or sys.stderr
+        self.unit = unit
+        self.scale = scale
         self.tty = self.stream.isatty()
         self.started: float | None = None
         self.last_decile = -1
@@ -30,9 +34,9 @@ class StderrProgress:
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (total - done) / rate if rate > 0 else None
         pct = 100 * done // total
-        line = f"{label} {done}/{total} chunks ({pct}%)"
+        line = f"{label} {done / self.scale:.0f}/{total / self.scale:.0f} {self.unit} ({pct}%)"
         if rate:
-            line += f" · {rate:.0f}/s"
+            line += f" · {rate / self.scale:.0f} {self.unit}/s"
         if eta is not None and done < total:
             line += f" · ETA {int(eta) // 60}:{int(eta) % 60:02d}"
         if self.tty:

@@ -6,6 +6,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
+from app.core.answer import Answer, AnswerKind
 from app.core.chunk import HEADING_SEPARATOR
 from app.core.indexer import IndexReport
 from app.core.retrieve import Passage, SearchResult
@@ -68,3 +69,46 @@ def render_search(result: SearchResult) -> str:
         out.append("")
     out.append(f"({result.seconds * 1000:.0f} ms)")
     return "\n".join(out)
+
+
+def render_answer_footer(answer: Answer) -> str:
+    """Everything after the streamed text: verdict, checks, passages, timings."""
+    out: list[str] = []
+    mark = {True: "✓", False: "✗"}
+    checks = " ".join(f"{c.name} {mark[c.passed]}" for c in answer.checks)
+    if answer.kind is AnswerKind.GENERATED:
+        out.append(f"✓ answered by {answer.model} · {checks}")
+        if answer.quote is not None:
+            out.append(f'  quote [{answer.quote.passage}]: "{answer.quote.text}"')
+    else:
+        failed = next((c for c in answer.checks if not c.passed), None)
+        reason = f"{failed.name}: {failed.detail}" if failed else answer.refusal_check
+        out.append(f"✗ refused ({reason}) · {checks}")
+    for flag in answer.flags:
+        out.append(f"  ! {flag}")
+    if answer.citations is not None and answer.citations.uncited:
+        out.append("  ! the answer cites no passage")
+    numbered = list(answer.prompt.passages) if answer.prompt else []
+    number_of = {p.text_hash: i for i, p in enumerate(numbered, start=1)}
+    if answer.cited:
+        out.append("\ncited:")
+        out.extend(_passage_line(number_of, p) for p in answer.cited)
+    if answer.unused:
+        out.append("\nretrieved, not used:")
+        out.extend(_passage_line(number_of, p) for p in answer.unused)
+    t = answer.timings
+    first = "-" if t.first_token_s is None else f"{t.first_token_s:.1f} s"
+    out.append(
+        f"\nretrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
+        f"first token {first} · total {t.total_s:.1f} s"
+    )
+    return "\n".join(out)
+
+
+def _passage_line(number_of: dict[str, int], p: Passage) -> str:
+    n = number_of.get(p.text_hash)
+    label = f"[{n}]" if n else "[-]"
+    line = f"  {label} {passage_header(p)}\n      {passage_scores(p)}"
+    for extra in p.sources[1:]:
+        line += f"\n      also in {extra.file}:{extra.start_line}-{extra.end_line}"
+    return line

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from app import paths
+from app.core.answer import AnswerSettings
 from app.core.chunk import ChunkingSettings
 from app.core.indexer import WalkSettings
 from app.core.retrieve import RetrievalSettings
@@ -37,6 +38,25 @@ class Settings:
             "doc": "A sentence-transformers folder; default: one in models_dir, "
             "else the bundled all-MiniLM-L6-v2."
         },
+    )
+    model_path: Path | None = field(
+        default=None,
+        metadata={
+            "doc": "A GGUF chat model; default: the first *.gguf in models_dir, "
+            "else the bundled Qwen2.5-Coder-1.5B-Instruct Q4_K_M."
+        },
+    )
+    context_tokens: int = field(
+        default=4096, metadata={"doc": "The model's context size (prompt plus answer)."}
+    )
+    threads: int = field(default=0, metadata={"doc": "CPU threads for the model; 0 = all."})
+    seed: int = field(default=0, metadata={"doc": "Sampling seed (answers use temperature 0)."})
+    max_answer_tokens: int = field(
+        default=256, metadata={"doc": "The longest answer the model may generate."}
+    )
+    min_quote_similarity: float = field(
+        default=0.45,
+        metadata={"doc": "A quote sharing no word with the question needs this cosine."},
     )
     max_file_bytes: int = field(
         default=2 * 1024 * 1024, metadata={"doc": "Notes larger than this are skipped."}
@@ -75,6 +95,12 @@ class Settings:
             rrf_k=self.rrf_k,
             vector_weight=self.vector_weight,
             lexical_weight=self.lexical_weight,
+        )
+
+    def answering(self) -> AnswerSettings:
+        return AnswerSettings(
+            max_answer_tokens=self.max_answer_tokens,
+            min_quote_similarity=self.min_quote_similarity,
         )
 
     def walk(self) -> WalkSettings:

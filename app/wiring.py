@@ -7,9 +7,23 @@ from pathlib import Path
 from app import paths
 from app.config import Settings
 from app.core.embedder import Embedder, SentenceTransformerEmbedder
-from app.core.models import resolve_embedder_path
+from app.core.generator import Generator
+from app.core.models import resolve_embedder_path, resolve_model_path
+from app.core.progress import Progress, no_progress
 from app.core.store import NoteIndex
 from app.errors import NotesFolderError
+
+
+def make_generator(settings: Settings, progress: Progress = no_progress) -> Generator:
+    from app.core.llama_generator import LlamaCppGenerator
+
+    path = resolve_model_path(settings.model_path, settings.models_dir, settings.data_dir, progress)
+    return LlamaCppGenerator(
+        path,
+        context_tokens=settings.context_tokens,
+        threads=settings.threads,
+        seed=settings.seed,
+    )
 
 
 def make_embedder(settings: Settings) -> Embedder:

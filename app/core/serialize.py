@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.core.answer import Answer
 from app.core.chunk import HEADING_SEPARATOR
 from app.core.indexer import IndexReport
 from app.core.retrieve import Passage, SearchResult
@@ -62,4 +63,52 @@ def report_dict(report: IndexReport) -> dict[str, Any]:
         "swept_vectors": report.swept_vectors,
         "seconds": round(report.seconds, 3),
         "embed_seconds": round(report.embed_seconds, 3),
+    }
+
+
+def answer_dict(answer: Answer) -> dict[str, Any]:
+    numbered = list(answer.prompt.passages) if answer.prompt else []
+    number_of = {p.text_hash: i for i, p in enumerate(numbered, start=1)}
+
+    def numbered_passage(p: Passage) -> dict[str, Any]:
+        return {"number": number_of.get(p.text_hash), **passage_dict(p)}
+
+    t = answer.timings
+    return {
+        "question": answer.question,
+        "kind": answer.kind.value,
+        "refused": answer.refused,
+        "refusal_check": answer.refusal_check,
+        "text": answer.text,
+        "checks": [{"name": c.name, "passed": c.passed, "detail": c.detail} for c in answer.checks],
+        "proposal": None
+        if answer.proposal is None
+        else {
+            "found": answer.proposal.found,
+            "quote": answer.proposal.quote,
+            "passage": answer.proposal.passage,
+            "answer": answer.proposal.answer,
+        },
+        "quote": None
+        if answer.quote is None
+        else {
+            "passage": answer.quote.passage,
+            "text": answer.quote.text,
+            "exact": answer.quote.exact,
+        },
+        "quotes": [{"passage": q.passage, "text": q.text} for q in answer.quotes],
+        "cited": [numbered_passage(p) for p in answer.cited],
+        "unused": [numbered_passage(p) for p in answer.unused],
+        "retrieved": [numbered_passage(p) for p in answer.retrieved],
+        "dropped": [passage_dict(p) for p in (answer.prompt.dropped if answer.prompt else ())],
+        "unsupported": list(answer.citations.unsupported) if answer.citations else [],
+        "flags": list(answer.flags),
+        "model": answer.model,
+        "timings": {
+            "retrieval_s": round(t.retrieval_s, 4),
+            "prompt_tokens": t.prompt_tokens,
+            "first_token_s": None if t.first_token_s is None else round(t.first_token_s, 3),
+            "generation_s": round(t.generation_s, 3),
+            "total_s": round(t.total_s, 3),
+        },
     }

@@ -1,0 +1,166 @@
+"""The code decides what the model proposed: is the quote real, on topic, and does it
+support the answer? Each decision is a named check with the evidence behind it."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from app.core.text import content_words, fold
+
+CITATION = re.compile(r"\[(\d{1,3})\]")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+_QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]{2,}\b")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+
+Similarity = Callable[[str, str], float]
+"""Cosine similarity of two texts under the index's embedder."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What the model returned, parsed; `valid` is false when it was not the schema's JSON."""
+
+    found: bool
+    quote: str
+    passage: int
+    answer: str
+    raw: str
+    valid: bool
+
+
+def parse_proposal(raw: str) -> Proposal:
+    try:
+        data = json.loads(raw)
+        return Proposal(
+            bool(data["found"]),
+            str(data["quote"]).strip(),
+            int(data["passage"]),
+            str(data["answer"]).strip(),
+            raw,
+            True,
+        )
+    except (ValueError, KeyError, TypeError):
+        return Proposal(False, "", 0, "", raw, False)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One decision on the model's proposal: its name, outcome and the evidence."""
+
+    name: str
+    passed: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class LocatedQuote:
+    passage: int  # 1-based number in the prompt
+    text: str  # the sentence as written in the note
+    exact: bool  # false when matched by shared words rather than verbatim
+
+
+def _squash(text: str) -> str:
+    return " ".join(fold(text).replace("*", "").replace("`", "").split()).strip(" .,;:!?\"'")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
+
+
+def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
+    """Find the quote in the passages, tolerating case, accents, markup and whitespace.
+
+    The model's passage number is tried first but not trusted: small models often quote
+    the right sentence under the wrong number.
+    """
+    target = _squash(quote)
+    if not target:
+        return None
+    order = list(range(1, len(passages) + 1))
+    if 1 <= preferred <= len(passages):
+        order.remove(preferred)
+        order.insert(0, preferred)
+    for number in order:
+        if target in _squash(passages[number - 1]):
+            return LocatedQuote(number, quote, True)
+    words = content_words(quote)
+    if len(words) < 2:
+        return None
+    best: tuple[float, int, str] | None = None
+    for number in order:
+        for sentence in sentences(passages[number - 1]):
+            shared = len(words & content_words(sentence)) / len(words)
+            if best is None or shared > best[0]:
+                best = (shared, number, sentence)
+    if best is not None and best[0] >= 0.75:
+        return LocatedQuote(best[1], best[2], False)
+    return None
+
+
+def claim_terms(text: str, question: str = "") -> list[str]:
+    """Numbers, inline code, quoted strings and proper names stated in `text`.
+
+    These are the parts of an answer a small model invents most convincingly, and the
+    parts a reader checks least, so each must occur in the cited passage.
+    """
+    text = CITATION.sub(" ", text)
+    terms: list[str] = []
+    terms += _NUMBER.findall(text)
+    terms += _INLINE_CODE.findall(text)
+    terms += _QUOTED.findall(text)
+    asked = fold(question)
+    terms += [w for w in _CAPITALISED.findall(text) if fold(w) not in asked]
+    return list(dict.fromkeys(t.strip() for t in terms if t.strip()))
+
+
+def _occurs(term: str, text: str) -> bool:
+    folded = fold(text)
+    if fold(term) in folded:
+        return True
+    digits = term.replace(",", "")
+    return digits != term and digits in folded.replace(",", "")
+
+
+def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:
+    return [t for t in claim_terms(answer, question) if not any(_occurs(t, e) for e in evidence)]
+
+
+def topic_check(
+    question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
+) -> Check:
+    shared = sorted(content_words(question) & content_words(f"{heading} {quote}"))
+    cosine = similarity(question, quote) if similarity is not None else None
+    passed = bool(shared) or (cosine is not None and cosine >= min_similarity)
+    cos_text = "n/a" if cosine is None else f"{cosine:.3f}"
+    detail = (
+        f"shared content words: {', '.join(shared) or 'none'}; "
+        f"cosine(question, quote) {cos_text} (needs a shared word or ≥ {min_similarity:.2f})"
+    )
+    return Check("quote_on_topic", passed, detail)
+
+
+@dataclass(frozen=True)
+class CitationReport:
+    """Which passages an answer cites and which of its claims no cited passage holds."""
+
+    cited: tuple[int, ...]
+    invalid: tuple[int, ...]  # [n] with no passage n
+    unsupported: tuple[str, ...]
+
+    @property
+    def uncited(self) -> bool:
+        return not self.cited
+
+
+def check_citations(answer: str, passages: Sequence[str], question: str = "") -> CitationReport:
+    numbers = [int(n) for n in CITATION.findall(answer)]
+    cited = tuple(dict.fromkeys(n for n in numbers if 1 <= n <= len(passages)))
+    invalid = tuple(dict.fromkeys(n for n in numbers if not 1 <= n <= len(passages)))
+    evidence = [passages[n - 1] for n in cited]
+    unsupported = tuple(unsupported_terms(answer, evidence, question)) if cited else ()
+    return CitationReport(cited, invalid, unsupported)
