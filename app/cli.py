@@ -132,7 +132,8 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
     progress.finish()
     try:
         if show_prompt:
-            passages = run_search(note_index, question, settings.retrieval(k)).passages
+            calibrated = note_index.calibrated_thresholds()
+            passages = run_search(note_index, question, settings.retrieval(k, calibrated)).passages
             prompt = build_prompt(
                 question, passages, generator, max_answer_tokens=settings.max_answer_tokens
             )
@@ -150,15 +151,26 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
                 streamed.append(delta)
                 click.echo(delta, nl=False)
 
+        calibrated = note_index.calibrated_thresholds()
         answer = answer_question(
             note_index,
             generator,
             question,
-            retrieval=settings.retrieval(k),
-            settings=settings.answering(),
+            retrieval=settings.retrieval(k, calibrated),
+            settings=settings.answering(calibrated),
             on_text=on_text,
             cancel=threading.Event(),
         )
+        if answer.refused:
+            from app.core.refusals import record_refusal
+
+            record_refusal(
+                note_index.directory,
+                question,
+                answer.verdict,
+                settings=settings_snapshot(settings, calibrated),
+                index_version=note_index.manifest.index_version,
+            )
     finally:
         note_index.close()
     if as_json:
@@ -174,6 +186,120 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
     else:
         click.echo(("\n\n" if shown else "") + answer.text)
     click.echo("\n" + render_answer_footer(answer))
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to retrieve.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@pass_ctx
+def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
+    """Show the verdict for QUESTION: every gate with its numbers, and what to try next."""
+    from app.core.why import explain
+    from app.wiring import open_index, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings)
+    note_index = open_index(settings, notes, create=False)
+    try:
+        calibrated = note_index.calibrated_thresholds()
+        explanation = explain(
+            note_index, question, settings.retrieval(k, calibrated), settings.gates(calibrated)
+        )
+    finally:
+        note_index.close()
+    if as_json:
+        from app.core.refusals import verdict_dict
+        from app.core.serialize import passage_dict
+
+        s = explanation.signals
+        data = {
+            "question": question,
+            "verdict": "answerable" if explanation.verdict.answerable else "refused",
+            **verdict_dict(explanation.verdict),
+            "signals": {
+                "top_cosine": s.shape.top,
+                "median_cosine": s.shape.median,
+                "gap": s.shape.gap,
+                "ratio": s.shape.ratio,
+                "shape_k": s.shape.k,
+                "lexical_overlap": s.lexical.fraction,
+                "missing_words": list(s.lexical.missing),
+                "unknown_words": list(s.unknown_words),
+                "best_bm25": s.best_bm25,
+            },
+            "passages": [passage_dict(p) for p in explanation.result.passages],
+            "next_steps": list(explanation.next_steps),
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    from app.cli_render import render_why
+
+    click.echo(render_why(explanation))
+
+
+@cli.command()
+@click.argument("questions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--write", is_flag=True, help="Store the suggested thresholds in the index.")
+@pass_ctx
+def calibrate(ctx: Context, questions_file: Path, write: bool) -> None:
+    """Measure the gate signals on labelled QUESTIONS_FILE and suggest thresholds."""
+    import time
+
+    from app.core.calibrate import calibrate as run_calibration
+    from app.core.questions import load_questions
+    from app.wiring import open_index, resolve_notes_dir
+
+    settings = ctx.settings
+    questions = load_questions(questions_file)
+    notes = resolve_notes_dir(settings)
+    note_index = open_index(settings, notes, create=False)
+    try:
+        calibration = run_calibration(
+            note_index, questions, settings.retrieval(), settings.gates().shape_k
+        )
+        from app.cli_render import render_calibration
+
+        click.echo(render_calibration(calibration))
+        suggestions = calibration.suggestions()
+        if write and suggestions:
+            answerable = sum(r.answerable for r in calibration.rows)
+            note_index.write_calibration(
+                suggestions,
+                {
+                    "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                    "questions_file": str(questions_file.resolve()),
+                    "answerable": answerable,
+                    "unanswerable": len(calibration.rows) - answerable,
+                    "margins": {
+                        b.spec.setting: round(b.margin, 4) for b in calibration.bands if b.complete
+                    },
+                },
+            )
+            click.echo(f"\nwrote {suggestions} to the index at {note_index.directory}")
+        elif write:
+            click.echo("\nnothing written: no signal separates the two bands", err=True)
+    finally:
+        note_index.close()
+
+
+def settings_snapshot(settings: Settings, calibrated: dict[str, float]) -> dict[str, Any]:
+    """The settings that shape a verdict, as stored with a refusal or an eval run."""
+    gates = settings.gates(calibrated)
+    return {
+        "k": settings.k,
+        "candidates": settings.candidates,
+        "vector_weight": settings.vector_weight,
+        "lexical_weight": settings.lexical_weight,
+        "chunk_max_chars": settings.chunk_max_chars,
+        "chunk_overlap_chars": settings.chunk_overlap_chars,
+        "chunk_min_chars": settings.chunk_min_chars,
+        "min_top_gap": gates.min_top_gap,
+        "min_lexical_overlap": gates.min_lexical_overlap,
+        "min_cosine": gates.min_cosine,
+        "min_passages": gates.min_passages,
+        "model_path": str(settings.model_path) if settings.model_path else None,
+    }
 
 
 @cli.command("paths")

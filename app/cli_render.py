@@ -7,9 +7,11 @@ from collections import Counter
 from pathlib import Path
 
 from app.core.answer import Answer, AnswerKind
+from app.core.calibrate import Calibration, axis
 from app.core.chunk import HEADING_SEPARATOR
 from app.core.indexer import IndexReport
 from app.core.retrieve import Passage, SearchResult
+from app.core.why import Explanation
 
 
 def render_report(report: IndexReport, notes: Path) -> str:
@@ -112,3 +114,66 @@ def _passage_line(number_of: dict[str, int], p: Passage) -> str:
     for extra in p.sources[1:]:
         line += f"\n      also in {extra.file}:{extra.start_line}-{extra.end_line}"
     return line
+
+
+def render_why(explanation: Explanation) -> str:
+    verdict = explanation.verdict
+    fired = verdict.fired
+    out = [
+        "verdict: the notes look able to answer"
+        if fired is None
+        else f"verdict: refused by {fired.name}"
+    ]
+    out.append("\ngates:")
+    for g in verdict.gates:
+        state = "off  " if not g.enabled else ("FIRED" if g.fired else "pass ")
+        value = "" if g.value is None else f"{g.value:.3f}"
+        threshold = "" if g.threshold is None else f"{g.threshold:.3f}"
+        out.append(f"  {state} {g.name:<16} value {value:>7}  threshold {threshold:>7}  {g.detail}")
+    s = explanation.signals
+    out.append(
+        f"\nscore shape: top {s.shape.top:.3f}, median {s.shape.median:.3f} of top "
+        f"{s.shape.k}, gap {s.shape.gap:.3f}, ratio {s.shape.ratio:.2f}; best BM25 "
+        f"{s.best_bm25:.2f}; words no note contains: {', '.join(s.unknown_words) or 'none'}"
+    )
+    out.append("\npassages:")
+    for p in explanation.result.passages:
+        out.append(f"  [{p.fused_rank}] {passage_header(p)}\n      {passage_scores(p)}")
+    out.append("\nnext steps:")
+    out.extend(f"  - {step}" for step in explanation.next_steps)
+    return "\n".join(out)
+
+
+def render_calibration(calibration: Calibration) -> str:
+    out = [f"{'label':<7} {'top':>6} {'gap':>6} {'lexical':>7}  question"]
+    for r in calibration.rows:
+        s = r.signals
+        label = "answer" if r.answerable else "refuse"
+        out.append(
+            f"{label:<7} {s.shape.top:6.3f} {s.shape.gap:6.3f} {s.lexical.fraction:7.2f}  "
+            f"{r.question}"
+        )
+    out.append("")
+    for b in calibration.bands:
+        name = f"{b.spec.label} ({b.spec.setting})"
+        if not b.complete:
+            out.append(f"{name}: needs both answerable and unanswerable questions")
+            continue
+        bands = (
+            f"answerable {min(b.answerable):.3f}..{max(b.answerable):.3f}, "
+            f"unanswerable {min(b.unanswerable):.3f}..{max(b.unanswerable):.3f}"
+        )
+        if b.suggested is None:
+            out.append(
+                f"{name}: {bands}; the bands overlap by {-b.margin:.3f}, so no threshold "
+                "separates them"
+            )
+        else:
+            half = b.margin / 2
+            out.append(
+                f"{name}: {bands}; margin {b.margin:.3f}; suggested {b.suggested:.3f} "
+                f"(±{half:.3f} to each band)"
+            )
+        out.append(f"  {axis(b)}")
+    out.append("  (a = answerable, u = unanswerable, * = both, | = suggested threshold)")
+    return "\n".join(out)

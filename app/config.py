@@ -14,6 +14,7 @@ from app.core.answer import AnswerSettings
 from app.core.chunk import ChunkingSettings
 from app.core.indexer import WalkSettings
 from app.core.retrieve import RetrievalSettings
+from app.core.verdict import GateSettings
 from app.errors import ConfigError
 
 
@@ -58,6 +59,30 @@ class Settings:
         default=0.45,
         metadata={"doc": "A quote sharing no word with the question needs this cosine."},
     )
+    min_top_gap: float | None = field(
+        default=None,
+        metadata={
+            "doc": "score_shape gate: least gap between the top cosine and the median "
+            "of the top-k; default: calibrated for the index, else 0.06."
+        },
+    )
+    min_lexical_overlap: float | None = field(
+        default=None,
+        metadata={
+            "doc": "lexical_support gate: least share of question words found in the "
+            "passages; default: calibrated for the index, else 0.5."
+        },
+    )
+    min_cosine: float | None = field(
+        default=None,
+        metadata={
+            "doc": "distance_floor gate: least top cosine similarity; default: "
+            "calibrated for the index, else off."
+        },
+    )
+    min_passages: int = field(
+        default=1, metadata={"doc": "thin_context gate: fewest passages above the floor."}
+    )
     max_file_bytes: int = field(
         default=2 * 1024 * 1024, metadata={"doc": "Notes larger than this are skipped."}
     )
@@ -87,9 +112,12 @@ class Settings:
             min_chars=self.chunk_min_chars,
         )
 
-    def retrieval(self, k: int | None = None) -> RetrievalSettings:
+    def retrieval(
+        self, k: int | None = None, calibrated: dict[str, float] | None = None
+    ) -> RetrievalSettings:
         return _build(
             RetrievalSettings,
+            min_cosine=self.gates(calibrated).min_cosine,
             k=k or self.k,
             candidates=max(self.candidates, k or self.k),
             rrf_k=self.rrf_k,
@@ -97,10 +125,27 @@ class Settings:
             lexical_weight=self.lexical_weight,
         )
 
-    def answering(self) -> AnswerSettings:
+    def gates(self, calibrated: dict[str, float] | None = None) -> GateSettings:
+        """Gate thresholds: a setting wins, then the index's calibration, then the default."""
+        calibrated = calibrated or {}
+        defaults = GateSettings()
+
+        def pick(name: str) -> Any:
+            own = getattr(self, name)
+            return own if own is not None else calibrated.get(name, getattr(defaults, name))
+
+        return GateSettings(
+            min_top_gap=pick("min_top_gap"),
+            min_lexical_overlap=pick("min_lexical_overlap"),
+            min_cosine=pick("min_cosine"),
+            min_passages=self.min_passages,
+        )
+
+    def answering(self, calibrated: dict[str, float] | None = None) -> AnswerSettings:
         return AnswerSettings(
             max_answer_tokens=self.max_answer_tokens,
             min_quote_similarity=self.min_quote_similarity,
+            gates=self.gates(calibrated),
         )
 
     def walk(self) -> WalkSettings:
@@ -115,6 +160,7 @@ def _build(cls: Any, **kwargs: Any) -> Any:
 
 
 def _coerce(name: str, raw: Any, annotation: str) -> Any:
+    annotation = annotation.replace(" | None", "")
     try:
         if "Path" in annotation:
             return Path(str(raw)).expanduser()

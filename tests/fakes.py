@@ -36,3 +36,37 @@ class FakeEmbedder:
                 out[row, bucket] += 1.0
             out[row] /= np.linalg.norm(out[row])
         return out
+
+
+class ScriptedGenerator:
+    """Replies with scripted JSON chosen by a substring of the question, in small pieces."""
+
+    def __init__(self, replies: dict[str, str], *, context_tokens: int = 4096) -> None:
+        self.replies = replies
+        self.context = context_tokens
+        self.prompts: list[list[str]] = []
+
+    @property
+    def name(self) -> str:
+        return "scripted"
+
+    @property
+    def context_tokens(self) -> int:
+        return self.context
+
+    def count_tokens(self, text: str) -> int:
+        return max(1, len(text) // 4)
+
+    def prompt_tokens(self, messages) -> int:
+        return sum(self.count_tokens(m.content) + 4 for m in messages)
+
+    def stream(self, messages, *, schema, max_tokens, cancel=None):
+        self.prompts.append([m.content for m in messages])
+        question = messages[-1].content.rsplit("Question:", 1)[-1]
+        reply = next((r for key, r in self.replies.items() if key in question), None)
+        if reply is None:
+            raise AssertionError(f"no scripted reply for {question!r}")
+        for i in range(0, len(reply), 3):
+            if cancel is not None and cancel.is_set():
+                return
+            yield reply[i : i + 3]

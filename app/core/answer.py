@@ -36,8 +36,9 @@ from app.core.json_stream import CitationStripper, FieldStreamer, strip_citation
 from app.core.progress import check_cancelled
 from app.core.prompt import ANSWER_SCHEMA, REFUSAL_SENTENCE, Prompt, build_prompt
 from app.core.retrieve import Passage, RetrievalSettings, search
+from app.core.signals import compute_signals
 from app.core.store import NoteIndex
-from app.core.text import content_words
+from app.core.verdict import GateSettings, Verdict, generator_gate, judge_retrieval
 
 OnText = Callable[[str], None]
 
@@ -52,7 +53,7 @@ class AnswerKind(enum.Enum):
 class AnswerSettings:
     max_answer_tokens: int = 256
     min_quote_similarity: float = 0.45
-    quote_fallback_overlap: float = 0.5  # share of question words the best passage must hold
+    gates: GateSettings = field(default_factory=GateSettings)
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ class Answer:
     quotes: tuple[QuotedSentence, ...]
     model: str
     timings: Timings
+    verdict: Verdict
     flags: tuple[str, ...] = field(default=())
 
     @property
@@ -125,24 +127,29 @@ def answer_question(
     started = time.perf_counter()
     result = search(index, question, retrieval)
     retrieval_s = time.perf_counter() - started
-    if not result.passages:
+    verdict = judge_retrieval(
+        result, compute_signals(result, index.bm25(), settings.gates.shape_k), settings.gates
+    )
+    fired = verdict.fired
+    if fired is not None:  # the notes cannot answer: the model is not called at all
         timings = Timings(retrieval_s, 0, None, 0.0, time.perf_counter() - started, 0)
-        text = f"{REFUSAL_SENTENCE} Nothing was retrieved: is the index empty?"
-        check = Check("passages_retrieved", False, "the search returned no passages")
+        text = f"{REFUSAL_SENTENCE} (gate {fired.name}: {fired.detail})"
+        check = Check(fired.name, False, fired.detail)
         return Answer(
             question,
             AnswerKind.REFUSED,
             text,
-            check.name,
+            fired.name,
             (check,),
             None,
             None,
-            (),
+            tuple(result.passages),
             None,
             None,
             (),
             generator.name,
             timings,
+            verdict,
         )
 
     prompt = build_prompt(
@@ -214,17 +221,18 @@ def answer_question(
             (),
             generator.name,
             timings,
+            verdict.with_gate(generator_gate(False, None, "")),
             flags,
         )
 
     assert failed is not None
     shown_quote = quote if quote is not None and quote.exact else None
     quotes: tuple[QuotedSentence, ...] = ()
-    if _retrieval_supports(question, prompt.passages, settings):
+    if verdict.answerable:  # retrieval says the notes can answer: show their evidence
         quotes = tuple(best_sentences(question, prompt.passages, similarity=similarity))
     kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
     text = _refusal_text(failed, shown_quote, quotes)
-    citations = check_citations(text, passage_texts, question) if quotes else None
+    quoted = check_citations(text, passage_texts, question) if quotes else None
     return Answer(
         question,
         kind,
@@ -235,10 +243,11 @@ def answer_question(
         shown_quote,
         tuple(result.passages),
         prompt,
-        citations,
+        quoted,
         quotes,
         generator.name,
         timings,
+        verdict.with_gate(generator_gate(True, failed.name, failed.detail)),
         flags,
     )
 
@@ -317,16 +326,6 @@ def _quote_gate(
     return topic_check(
         question, located.text, heading, similarity, settings.min_quote_similarity
     ).passed
-
-
-def _retrieval_supports(
-    question: str, passages: tuple[Passage, ...], settings: AnswerSettings
-) -> bool:
-    asked = content_words(question)
-    if not asked or not passages:
-        return False
-    best = max(len(asked & content_words(p.text)) for p in passages)
-    return best / len(asked) >= settings.quote_fallback_overlap
 
 
 def _refusal_text(

@@ -87,7 +87,11 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         order.insert(0, preferred)
     for number in order:
         if target in _squash(passages[number - 1]):
-            return LocatedQuote(number, quote, True)
+            # A fragment ("8123") is shown as the sentence it comes from.
+            whole = next(
+                (s for s in sentences(passages[number - 1]) if target in _squash(s)), quote
+            )
+            return LocatedQuote(number, whole if len(whole) > len(quote) else quote, True)
     words = content_words(quote)
     if len(words) < 2:
         return None
@@ -122,8 +126,9 @@ def _occurs(term: str, text: str) -> bool:
     folded = fold(text)
     if fold(term) in folded:
         return True
-    digits = term.replace(",", "")
-    return digits != term and digits in folded.replace(",", "")
+    if any(c.isdigit() for c in term):  # 5000 and 5,000 state the same number
+        return term.replace(",", "") in folded.replace(",", "")
+    return False
 
 
 def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:

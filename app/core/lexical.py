@@ -31,6 +31,10 @@ class Bm25Index:
     def __len__(self) -> int:
         return len(self._hashes)
 
+    def __contains__(self, token: object) -> bool:
+        """Whether any note holds `token` (a stemmed lexical token)."""
+        return self._bm25 is not None and token in self._bm25.idf
+
     def search(self, question: str, n: int) -> list[LexicalHit]:
         """The `n` best-scoring texts that share at least one token with the question."""
         query = lexical_tokens(question)

@@ -25,6 +25,7 @@ class RetrievalSettings:
     rrf_k: int = 60
     vector_weight: float = 1.0
     lexical_weight: float = 1.0
+    min_cosine: float | None = None  # distance floor, applied before the candidate slice
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -93,7 +94,12 @@ def search(index: NoteIndex, question: str, settings: RetrievalSettings) -> Sear
         query = index.embedder.embed_batch([question])[0]
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
         raw = index.vectors.nearest(query, settings.candidates + 16)
-        vector_hits = [h for h in raw if h.text_hash in known][: settings.candidates]
+        floor = settings.min_cosine
+        vector_hits = [
+            h
+            for h in raw
+            if h.text_hash in known and (floor is None or h.similarity.value >= floor)
+        ][: settings.candidates]
     lexical_hits: list[LexicalHit] = []
     if settings.lexical_weight > 0:
         lexical_hits = index.bm25().search(question, settings.candidates)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from app.core.embedder import Embedder, EmbedderIdentity
 from app.core.lexical import Bm25Index
@@ -91,6 +93,26 @@ class NoteIndex:
             if self._bm25 is None or self._bm25[0] != version:
                 self._bm25 = (version, Bm25Index(self.manifest.lexical_corpus()))
             return self._bm25[1]
+
+    @property
+    def directory(self) -> Path:
+        return self.manifest.path.parent
+
+    def calibration(self) -> dict[str, Any]:
+        """Gate thresholds written by `asknotes calibrate --write`, with their provenance."""
+        raw = self.manifest.get_meta("calibration")
+        return json.loads(raw) if raw else {}
+
+    def calibrated_thresholds(self) -> dict[str, float]:
+        return dict(self.calibration().get("thresholds", {}))
+
+    def write_calibration(self, thresholds: dict[str, float], provenance: dict[str, Any]) -> None:
+        stored = self.stored_embedder()
+        record = {
+            "thresholds": thresholds,
+            "provenance": {**provenance, "embedder": _describe(stored) if stored else None},
+        }
+        self.manifest.set_meta("calibration", json.dumps(record, sort_keys=True))
 
     def status(self) -> IndexStatus:
         files, chunks, texts = self.manifest.counts()

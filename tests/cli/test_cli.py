@@ -52,8 +52,17 @@ def test_search_json_schema(indexed: Path) -> None:
     assert len(data["passages"]) == 3
     first = data["passages"][0]
     assert set(first) >= {
-        "file", "heading_path", "start_line", "end_line", "text", "sources",
-        "vector_rank", "cosine_similarity", "bm25_rank", "bm25_score", "fused_rank",
+        "file",
+        "heading_path",
+        "start_line",
+        "end_line",
+        "text",
+        "sources",
+        "vector_rank",
+        "cosine_similarity",
+        "bm25_rank",
+        "bm25_score",
+        "fused_rank",
     }
     assert first["file"] == "work/payments-api-errors.md"
     assert "ERR-4012" in first["heading_path"]

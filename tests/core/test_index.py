@@ -100,8 +100,11 @@ def test_duplicate_text_is_one_passage_with_every_source(setup) -> None:
     # Deleting one copy keeps the text and its vector for the other.
     (notes / "m1.md").unlink()
     update_index(index, notes)
-    shared = next(p for p in search(index, "code review", RetrievalSettings(k=5)).passages
-                  if "Code review" in p.text)
+    shared = next(
+        p
+        for p in search(index, "code review", RetrievalSettings(k=5)).passages
+        if "Code review" in p.text
+    )
     assert [s.file for s in shared.sources] == ["m2.md"]
 
 

@@ -42,8 +42,11 @@ def test_rrf_values() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"k": 0}, "k=0"), ({"k": 10, "candidates": 5}, "candidates"),
-     ({"vector_weight": 0, "lexical_weight": 0}, "positive")],
+    [
+        ({"k": 0}, "k=0"),
+        ({"k": 10, "candidates": 5}, "candidates"),
+        ({"vector_weight": 0, "lexical_weight": 0}, "positive"),
+    ],
 )
 def test_settings_validated(kwargs, message) -> None:
     with pytest.raises(ValueError, match=message):

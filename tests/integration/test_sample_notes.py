@@ -27,8 +27,11 @@ def index(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> NoteIndex:
 
 def test_every_answerable_sample_question_is_found_in_the_top_5(index: NoteIndex) -> None:
     score = score_retrieval(index, QUESTIONS, RetrievalSettings(k=5))
-    missed = [q.question for q, r in zip([q for q in QUESTIONS if q.anchor], score.ranks,
-                                         strict=True) if r is None]
+    missed = [
+        q.question
+        for q, r in zip([q for q in QUESTIONS if q.anchor], score.ranks, strict=True)
+        if r is None
+    ]
     assert not missed
     assert score.mrr >= 0.9
 

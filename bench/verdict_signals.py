@@ -1,0 +1,97 @@
+"""How well each refusal signal separates answerable from unanswerable questions.
+
+For every labelled question (`expect`), computes the retrieval signals and prints, per
+question set and pooled, the AUROC of each signal (1.0 separates perfectly, 0.5 is
+chance) and the two bands (answerable min..max, unanswerable min..max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from _common import CORPUS_EXCLUDE, ROOT, corpus
+
+from app.config import load_settings
+from app.core.indexer import update_index
+from app.core.questions import load_questions
+from app.core.retrieve import search
+from app.core.signals import Signals, compute_signals
+from app.wiring import make_embedder, open_index
+
+SETS = {
+    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
+    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
+    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
+}
+SIGNALS: dict[str, Callable[[Signals], float]] = {
+    "top cosine": lambda s: s.shape.top,
+    "top-median gap": lambda s: s.shape.gap,
+    "top/median ratio": lambda s: s.shape.ratio,
+    "lexical overlap": lambda s: s.lexical.fraction,
+    "best bm25": lambda s: s.best_bm25,
+    "unknown words (neg)": lambda s: -len(s.unknown_words),
+}
+
+
+def auroc(positive: list[float], negative: list[float]) -> float:
+    """P(a random answerable question scores above a random unanswerable one)."""
+    if not positive or not negative:
+        return float("nan")
+    wins = sum((p > n) + 0.5 * (p == n) for p in positive for n in negative)
+    return wins / (len(positive) * len(negative))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-bench"
+    )
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
+    embedder = make_embedder(settings)
+    pooled: dict[bool, list[Signals]] = {True: [], False: []}
+    for name, (notes, questions_file) in SETS.items():
+        notes = notes or corpus(name)
+        index = open_index(settings, notes, create=True, embedder=embedder)
+        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        labelled: dict[bool, list[Signals]] = {True: [], False: []}
+        vocabulary = index.bm25()
+        for q in load_questions(questions_file):
+            expect = q.expect or ("answer" if q.anchor else None)
+            if expect is None:
+                continue
+            result = search(index, q.question, settings.retrieval())
+            signals = compute_signals(result, vocabulary)
+            labelled[expect == "answer"].append(signals)
+            if args.verbose:
+                print(
+                    f"  {expect:<7} unk {len(signals.unknown_words)} "
+                    f"top {signals.shape.top:.3f} gap {signals.shape.gap:.3f} "
+                    f"lex {signals.lexical.fraction:.2f} bm25 {signals.best_bm25:5.2f}  "
+                    f"{q.question[:60]}  unknown={','.join(signals.unknown_words)}"
+                )
+        index.close()
+        report(name, labelled)
+        pooled[True] += labelled[True]
+        pooled[False] += labelled[False]
+    report("all sets pooled", pooled)
+
+
+def report(name: str, labelled: dict[bool, list[Signals]]) -> None:
+    print(f"\n{name}: {len(labelled[True])} answerable, {len(labelled[False])} unanswerable")
+    print(f"  {'signal':<19} {'AUROC':>6}  {'answerable band':>17}  {'unanswerable band':>17}")
+    for signal, value in SIGNALS.items():
+        pos = [value(s) for s in labelled[True]]
+        neg = [value(s) for s in labelled[False]]
+        print(
+            f"  {signal:<17} {auroc(pos, neg):6.3f}  {min(pos):7.3f}..{max(pos):7.3f}  "
+            f"{min(neg):7.3f}..{max(neg):7.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.core.answer import AnswerKind, AnswerSettings, answer_question, cite
+from app.core.indexer import update_index
+from app.core.prompt import REFUSAL_SENTENCE, SYSTEM_PROMPT, build_prompt
+from app.core.retrieve import RetrievalSettings, search
+from app.core.store import NoteIndex
+from app.core.verdict import GENERATOR_REFUSAL, LEXICAL_SUPPORT, GateSettings
+from app.errors import Cancelled
+from tests.conftest import write
+from tests.fakes import ScriptedGenerator
+
+RETRIEVAL = RetrievalSettings(k=3, candidates=10)
+# Retrieval gates open, so that these tests reach the model and its checks.
+OPEN = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=0.0))
+
+
+def reply(found: bool, quote: str, passage: int, answer: str) -> str:
+    return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
+
+
+@pytest.fixture
+def index(tmp_path: Path, fake_embedder) -> NoteIndex:
+    notes = tmp_path / "notes"
+    write(
+        notes,
+        "proxy.md",
+        "# Proxy\n\n## Ports\n\nCaddy listens on 443. Home Assistant "
+        "is reached on port 8123 inside the network.\n",
+    )
+    write(
+        notes,
+        "backup.md",
+        "# Backups\n\n## Retention\n\nI keep 7 daily, 4 weekly and "
+        "12 monthly snapshots of the home server.\n",
+    )
+    write(
+        notes,
+        "bread.md",
+        "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight "
+        "in the fridge for 12 to 16 hours.\n",
+    )
+    idx = NoteIndex.open(tmp_path / "idx", fake_embedder, create=True)
+    update_index(idx, notes)
+    yield idx
+    idx.close()
+
+
+def ask(index, generator, question, settings=OPEN):
+    streamed: list[str] = []
+    answer = answer_question(
+        index,
+        generator,
+        question,
+        retrieval=RETRIEVAL,
+        on_text=streamed.append,
+        settings=settings,
+    )
+    return answer, "".join(streamed)
+
+
+def number_of(answer, file: str) -> int:
+    return next(i for i, p in enumerate(answer.prompt.passages, 1) if p.primary.file == file)
+
+
+def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    gen = ScriptedGenerator({"monthly": reply(True, quote, 3, "12 monthly snapshots [3].")})
+    answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
+    n = number_of(answer, "backup.md")
+    assert answer.kind is AnswerKind.GENERATED and not answer.refused
+    assert answer.text == f"12 monthly snapshots [{n}]."
+    assert answer.text.startswith(streamed.rstrip())
+    assert [p.primary.file for p in answer.cited] == ["backup.md"]
+    assert "backup.md" not in [p.primary.file for p in answer.unused]
+    if n != 3:
+        assert any("the model cited [3]" in f for f in answer.flags)
+    assert [c.name for c in answer.checks] == [
+        "model_answered",
+        "quote_located",
+        "quote_on_topic",
+        "answer_supported",
+    ]
+
+
+def test_model_refusal_is_recognised(index) -> None:
+    gen = ScriptedGenerator({"shed": reply(False, "", 0, REFUSAL_SENTENCE)})
+    answer, streamed = ask(index, gen, "What colour is the shed?")
+    assert answer.refused and answer.refusal_check == "model_answered"
+    assert answer.text.startswith(REFUSAL_SENTENCE)
+    assert streamed == ""
+
+
+def test_invented_quote_is_refused_and_never_streamed(index) -> None:
+    gen = ScriptedGenerator(
+        {"Australia": reply(True, "The capital of Australia is Canberra.", 1, "Canberra [1].")}
+    )
+    answer, streamed = ask(index, gen, "What is the capital of Australia?")
+    assert answer.refused and answer.refusal_check == "quote_located"
+    assert "Canberra" not in streamed
+    assert answer.kind is AnswerKind.REFUSED
+
+
+def test_unsupported_number_in_answer_is_refused_but_quote_shown(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    gen = ScriptedGenerator({"weekly": reply(True, quote, 1, "You keep 5 weekly snapshots.")})
+    answer, _ = ask(index, gen, "How many weekly backups do I keep?")
+    assert answer.refusal_check == "answer_supported"
+    failed = next(c for c in answer.checks if not c.passed)
+    assert "5" in failed.detail
+    assert quote in answer.text  # the real quote is still shown
+
+
+def test_off_topic_quote_is_refused(index) -> None:
+    quote = "Caddy listens on 443."
+    gen = ScriptedGenerator({"garlic": reply(True, quote, 1, "443 [1].")})
+    answer, streamed = ask(
+        index,
+        gen,
+        "When do I plant garlic?",
+        settings=AnswerSettings(min_quote_similarity=0.99, gates=OPEN.gates),
+    )
+    assert answer.refusal_check == "quote_on_topic"
+    assert streamed == ""
+
+
+def test_extractive_fallback_when_model_refuses_but_notes_match(index) -> None:
+    gen = ScriptedGenerator({"proof": reply(False, "", 0, REFUSAL_SENTENCE)})
+    answer, _ = ask(index, gen, "How long does the sourdough dough proof?")
+    assert answer.kind is AnswerKind.QUOTES and answer.refused
+    assert "12 to 16 hours" in answer.text
+    assert "quoted, not an answer" in answer.text
+    assert [p.primary.file for p in answer.cited] == ["bread.md"]
+
+
+def test_invalid_reply_is_a_named_refusal(index) -> None:
+    gen = ScriptedGenerator({"port": '{"found": tru'})
+    answer, _ = ask(index, gen, "Which port?")
+    assert answer.refusal_check == "valid_reply"
+
+
+def test_cancel_raises(index) -> None:
+    gen = ScriptedGenerator({"port": reply(True, "x", 1, "y")})
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        answer_question(
+            index, gen, "Which port?", retrieval=RETRIEVAL, settings=OPEN, cancel=cancel
+        )
+
+
+def test_budget_drops_whole_passages_and_reports_them(index) -> None:
+    passages = search(index, "port snapshots dough", RetrievalSettings(k=3)).passages
+    roomy = build_prompt("q", passages, ScriptedGenerator({}), max_answer_tokens=256)
+    assert len(roomy.passages) == 3 and not roomy.dropped
+    frame = roomy.prompt_tokens - sum(len(p.text) // 4 for p in passages)
+    tight = build_prompt(
+        "q",
+        passages,
+        ScriptedGenerator({}, context_tokens=frame + 256 + 40),
+        max_answer_tokens=256,
+    )
+    assert 1 <= len(tight.passages) < 3
+    assert len(tight.passages) + len(tight.dropped) == 3
+    for p in tight.passages:
+        assert p.text in tight.messages[1].content  # whole, never truncated
+    for p in tight.dropped:
+        assert p.text not in tight.messages[1].content
+
+
+def test_system_prompt_is_a_stable_prefix(index) -> None:
+    gen = ScriptedGenerator({"": reply(False, "", 0, REFUSAL_SENTENCE)})
+    ask(index, gen, "first question?")
+    ask(index, gen, "another, different question?")
+    assert gen.prompts[0][0] == gen.prompts[1][0] == SYSTEM_PROMPT
+    assert "[1]" in gen.prompts[0][1] and "Question: first question?" in gen.prompts[0][1]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("8123.", "8123 [1]."), ("8123", "8123 [1]."), ("Really?", "Really [1]?")],
+)
+def test_cite(text: str, expected: str) -> None:
+    assert cite(text, 1) == expected
+
+
+def test_retrieval_gate_refuses_before_the_model_is_called(index) -> None:
+    gen = ScriptedGenerator({})
+    answer, streamed = ask(index, gen, "What colour is the shed?", settings=AnswerSettings())
+    assert answer.refusal_check == LEXICAL_SUPPORT
+    assert gen.prompts == [] and streamed == ""
+    gate = answer.verdict.fired
+    assert gate is not None and gate.value == 0.0 and gate.threshold == 0.5
+    assert "colour" in gate.detail
+
+
+def test_generator_refusal_is_a_gate_of_the_verdict(index) -> None:
+    gen = ScriptedGenerator({"shed": reply(False, "", 0, REFUSAL_SENTENCE)})
+    answer, _ = ask(index, gen, "What colour is the shed?")
+    assert answer.verdict.fired.name == GENERATOR_REFUSAL
+    assert "model_answered" in answer.verdict.fired.detail

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.grounding import (
+    check_citations,
+    claim_terms,
+    locate_quote,
+    parse_proposal,
+    unsupported_terms,
+)
+
+PASSAGES = [
+    "## Ports\n\nCaddy listens on 443 and 80. Home Assistant is on **8123**.",
+    "## Retention\n\nI keep 7 daily, 4 weekly and 12 monthly snapshots.",
+    "## Queue\n\nIf the queue holds more than 5,000 messages, scale to 6 replicas.",
+]
+
+
+@pytest.mark.parametrize(
+    ("quote", "preferred", "expected_passage", "exact"),
+    [
+        ("I keep 7 daily, 4 weekly and 12 monthly snapshots.", 2, 2, True),
+        ("i keep 7 daily,   4 weekly and 12 MONTHLY snapshots", 2, 2, True),
+        ("I keep 7 daily, 4 weekly and 12 monthly snapshots.", 3, 2, True),  # wrong number
+        ("Home Assistant is on 8123.", 1, 1, True),  # markdown bold tolerated
+        ("Home Assistant listens on 8123.", 3, 1, False),  # paraphrased sentence
+    ],
+)
+def test_locate_quote(quote: str, preferred: int, expected_passage: int, exact: bool) -> None:
+    located = locate_quote(quote, PASSAGES, preferred)
+    assert located is not None
+    assert (located.passage, located.exact) == (expected_passage, exact)
+
+
+@pytest.mark.parametrize("quote", ["The capital of Australia is Canberra.", "", "Melbourne"])
+def test_unlocatable_quotes(quote: str) -> None:
+    assert locate_quote(quote, PASSAGES, 1) is None
+
+
+def test_fragment_quote_is_shown_as_its_sentence() -> None:
+    located = locate_quote("8123", PASSAGES, 2)
+    assert located is not None and located.passage == 1
+    assert located.text == "Home Assistant is on **8123**."
+
+
+def test_claim_terms() -> None:
+    text = 'In October, use `restic forget` and "keep 12" on port 8,123 [2].'
+    assert claim_terms(text) == ["12", "8,123", "restic forget", "keep 12", "October"]
+
+
+def test_claim_terms_ignore_names_from_the_question() -> None:
+    assert claim_terms("Home Assistant uses 8123.", "What port does Home Assistant use?") == [
+        "8123"
+    ]
+
+
+def test_unsupported_numbers_tolerate_thousands_separators() -> None:
+    assert unsupported_terms("Scale at 5000 messages", [PASSAGES[2]]) == []
+    assert unsupported_terms("Scale to 8 replicas", [PASSAGES[2]]) == ["8"]
+
+
+def test_check_citations_flags_a_constant_the_cited_passage_lacks() -> None:
+    report = check_citations("Keep 12 monthly [2] and scale to 8 replicas [3].", PASSAGES)
+    assert report.cited == (2, 3)
+    assert report.unsupported == ("8",)
+
+
+def test_check_citations_invalid_and_missing() -> None:
+    assert check_citations("Port 8123 [7].", PASSAGES).invalid == (7,)
+    assert check_citations("Port 8123.", PASSAGES).uncited
+
+
+def test_parse_proposal() -> None:
+    good = parse_proposal('{"found": true, "quote": "q", "passage": 2, "answer": "a"}')
+    assert good.valid and good.found and good.passage == 2
+    assert not parse_proposal('{"found": tr').valid

@@ -1,0 +1,68 @@
+"""End to end with the real default model, the real embedder, Chroma and sample_notes/."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.answer import AnswerKind, answer_question
+from app.core.bundled_model import DEFAULT_MODEL, ensure_assembled
+from app.core.indexer import update_index
+from app.core.llama_generator import LlamaCppGenerator
+from app.core.retrieve import RetrievalSettings
+from app.core.store import NoteIndex
+from tests.conftest import SAMPLE_NOTES
+
+pytestmark = pytest.mark.real_model
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory, real_embedder):
+    idx = NoteIndex.open(tmp_path_factory.mktemp("idx"), real_embedder, create=True)
+    update_index(idx, SAMPLE_NOTES)
+    yield idx
+    idx.close()
+
+
+@pytest.fixture(scope="module")
+def generator(tmp_path_factory):
+    path = ensure_assembled(DEFAULT_MODEL, tmp_path_factory.mktemp("models"))
+    return LlamaCppGenerator(path, seed=0, temperature=0.0)
+
+
+def ask(index, generator, question):
+    return answer_question(index, generator, question, retrieval=RetrievalSettings(k=5))
+
+
+@pytest.mark.parametrize(
+    ("question", "file", "fact"),
+    [
+        ("How many monthly snapshots do I keep?", "homelab/backups.md", "12"),
+        ("What port does Home Assistant use?", "homelab/reverse-proxy.md", "8123"),
+    ],
+)
+def test_answerable_question_is_answered_with_a_correct_citation(
+    index, generator, question, file, fact
+) -> None:
+    answer = ask(index, generator, question)
+    assert answer.kind is AnswerKind.GENERATED, answer.text
+    assert fact in answer.text
+    assert [p.primary.file for p in answer.cited] == [file]
+    assert fact in answer.cited[0].text
+    assert not answer.citations.unsupported
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is the capital of Australia?", "What time does the corner shop close on Sundays?"],
+)
+def test_unanswerable_question_is_refused(index, generator, question) -> None:
+    answer = ask(index, generator, question)
+    assert answer.refused, answer.text
+    assert answer.refusal_check is not None
+
+
+def test_same_question_same_answer(index, generator) -> None:
+    first = ask(index, generator, "When are deploys frozen?")
+    second = ask(index, generator, "When are deploys frozen?")
+    assert first.text == second.text
+    assert first.timings.first_token_s is not None
