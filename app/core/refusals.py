@@ -56,6 +56,11 @@ def record_refusal(
     }
     path = refused_path(index_dir)
     line = json.dumps(entry, ensure_ascii=False) + "\n"
+    if path.is_file() and path.stat().st_size:
+        with path.open("rb") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":  # a line torn by a crash: start a fresh one
+                line = "\n" + line
     with path.open("a", encoding="utf-8") as f:
         f.write(line)
         f.flush()

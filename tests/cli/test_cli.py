@@ -112,3 +112,84 @@ def test_every_command_has_help(tmp_path: Path) -> None:
     for command in ([], ["index"], ["search"], ["paths"]):
         result = run([*command, "--help"], tmp_path)
         assert result.returncode == 0 and "Usage" in result.stdout
+
+
+def test_why_json_names_the_gate(indexed: Path) -> None:
+    result = run(["why", "What did the dentist say about my wisdom teeth?", "--json"], indexed)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
+    gate = next(g for g in data["gates"] if g["name"] == "lexical_support")
+    assert gate["fired"] and gate["value"] == 0.0 and gate["threshold"] == 0.5
+    assert "dentist" in data["signals"]["unknown_words"]
+    assert data["next_steps"]
+
+
+def test_why_text_lists_every_gate(indexed: Path) -> None:
+    result = run(["why", "What port does Home Assistant use?"], indexed)
+    assert "verdict: the notes look able to answer" in result.stdout
+    for gate in ("no_evidence", "distance_floor", "thin_context", "lexical_support", "score_shape"):
+        assert gate in result.stdout
+
+
+def test_calibrate_reports_overlap_instead_of_inventing(indexed: Path) -> None:
+    questions = SAMPLE_NOTES / "questions.jsonl"
+    result = run(["calibrate", str(questions), "--write"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "so no threshold separates them" in result.stdout
+    assert "a = answerable, u = unanswerable" in result.stdout
+
+
+def test_calibrate_writes_a_separating_threshold(indexed: Path, tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        '{"question": "What is the refractive index of BK7?", "expect": "answer"}\n'
+        '{"question": "When do I sow tomatoes indoors?", "expect": "answer"}\n'
+        '{"question": "What did the dentist say about my wisdom teeth?", "expect": "refuse"}\n'
+    )
+    result = run(["calibrate", str(questions), "--write"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "wrote {" in result.stdout and "min_cosine" in result.stdout
+    why = json.loads(run(["why", "What did the dentist say?", "--json"], indexed).stdout)
+    floor = next(g for g in why["gates"] if g["name"] == "distance_floor")
+    assert floor["enabled"] and floor["threshold"] is not None
+    # restore the uncalibrated index for the other tests in this module
+    run(["index", str(SAMPLE_NOTES), "--rebuild"], indexed)
+
+
+def test_calibrate_bad_file_is_one_line_error(indexed: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"question": "ok"}\nnot json\n')
+    result = run(["calibrate", str(bad)], indexed)
+    assert result.returncode == 1
+    assert f"{bad}:2: not valid JSON" in result.stderr
+
+
+def test_ask_json_answers_with_a_citation(indexed: Path) -> None:
+    result = run(["ask", "What port does Home Assistant use?", "--json"], indexed)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["kind"] == "generated" and not data["refused"]
+    assert "8123" in data["text"] and "[" in data["text"]
+    assert [p["file"] for p in data["cited"]] == ["homelab/reverse-proxy.md"]
+    assert data["unused"] and all(p["file"] for p in data["unused"])
+    assert data["timings"]["first_token_s"] > 0
+
+
+def test_ask_refusal_is_recorded_in_the_refused_set(indexed: Path) -> None:
+    result = run(["ask", "What did the dentist say about my wisdom teeth?"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "The notes do not contain the answer." in result.stdout
+    assert "lexical_support" in result.stdout
+    refused = list(indexed.glob("indexes/*/refused.jsonl"))
+    assert refused, "refusal not recorded"
+    entries = [json.loads(line) for line in refused[0].read_text().splitlines()]
+    assert entries[-1]["question"] == "What did the dentist say about my wisdom teeth?"
+    assert entries[-1]["verdict"] == "lexical_support"
+
+
+def test_show_prompt_prints_numbered_passages_without_generating(indexed: Path) -> None:
+    result = run(["ask", "When are deploys frozen?", "--show-prompt"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "[1] " in result.stdout and "Question: When are deploys frozen?" in result.stdout
+    assert "prompt tokens" in result.stderr
