@@ -17,8 +17,9 @@ from _common import CORPUS_EXCLUDE, ROOT, corpus
 from app.config import load_settings
 from app.core.indexer import update_index
 from app.core.questions import load_questions
-from app.core.retrieve import search
+from app.core.retrieve import SearchResult, search
 from app.core.signals import Signals, compute_signals
+from app.core.verdict import GateSettings, judge_retrieval
 from app.wiring import make_embedder, open_index
 
 SETS = {
@@ -82,6 +83,28 @@ def main() -> None:
 
 
 def report(name: str, labelled: dict[bool, list[Signals]]) -> None:
+    print_signals(name, labelled)
+    print_verdict(labelled)
+
+
+def print_verdict(labelled: dict[bool, list[Signals]]) -> None:
+    """The combined rule with the default thresholds, as `asknotes ask` applies it."""
+    settings = GateSettings()
+
+    def refused(s: Signals) -> bool:
+        result = SearchResult("", [None] * s.passages)  # type: ignore[list-item]
+        return not judge_retrieval(result, s, settings).answerable
+
+    caught = sum(refused(s) for s in labelled[False])
+    false = sum(refused(s) for s in labelled[True])
+    print(
+        f"  combined verdict (min_top_gap {settings.min_top_gap}, min_lexical_overlap "
+        f"{settings.min_lexical_overlap}): refused {caught}/{len(labelled[False])} "
+        f"unanswerable, {false}/{len(labelled[True])} answerable (false refusals)"
+    )
+
+
+def print_signals(name: str, labelled: dict[bool, list[Signals]]) -> None:
     print(f"\n{name}: {len(labelled[True])} answerable, {len(labelled[False])} unanswerable")
     print(f"  {'signal':<19} {'AUROC':>6}  {'answerable band':>17}  {'unanswerable band':>17}")
     for signal, value in SIGNALS.items():

@@ -6,21 +6,10 @@ import pytest
 
 from app.core.answer import AnswerKind, answer_question
 from app.core.bundled_model import DEFAULT_MODEL, ensure_assembled
-from app.core.indexer import update_index
 from app.core.llama_generator import LlamaCppGenerator
 from app.core.retrieve import RetrievalSettings
-from app.core.store import NoteIndex
-from tests.conftest import SAMPLE_NOTES
 
 pytestmark = pytest.mark.real_model
-
-
-@pytest.fixture(scope="module")
-def index(tmp_path_factory, real_embedder):
-    idx = NoteIndex.open(tmp_path_factory.mktemp("idx"), real_embedder, create=True)
-    update_index(idx, SAMPLE_NOTES)
-    yield idx
-    idx.close()
 
 
 @pytest.fixture(scope="module")

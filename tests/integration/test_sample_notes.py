@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from app.core.evaluate import anchor_rank, score_retrieval, source_rank
-from app.core.indexer import update_index
 from app.core.questions import load_questions
 from app.core.retrieve import RetrievalSettings, search
 from app.core.store import NoteIndex
@@ -15,14 +14,6 @@ from tests.conftest import SAMPLE_NOTES
 
 pytestmark = pytest.mark.real_model
 QUESTIONS = load_questions(SAMPLE_NOTES / "questions.jsonl")
-
-
-@pytest.fixture(scope="module")
-def index(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> NoteIndex:
-    idx = NoteIndex.open(tmp_path_factory.mktemp("idx"), real_embedder, create=True)
-    update_index(idx, SAMPLE_NOTES)
-    yield idx
-    idx.close()
 
 
 def test_every_answerable_sample_question_is_found_in_the_top_5(index: NoteIndex) -> None:

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.indexer import update_index
 from app.core.retrieve import RetrievalSettings
-from app.core.store import NoteIndex
 from app.core.verdict import LEXICAL_SUPPORT, SCORE_SHAPE, GateSettings
 from app.core.why import explain
-from tests.conftest import SAMPLE_NOTES
 
 pytestmark = pytest.mark.real_model
-
-
-@pytest.fixture(scope="module")
-def index(tmp_path_factory, real_embedder):
-    idx = NoteIndex.open(tmp_path_factory.mktemp("idx"), real_embedder, create=True)
-    update_index(idx, SAMPLE_NOTES)
-    yield idx
-    idx.close()
 
 
 def why(index, question):

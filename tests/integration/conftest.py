@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.indexer import update_index
+from app.core.store import NoteIndex
+from tests.conftest import SAMPLE_NOTES
+
+
+@pytest.fixture(scope="session")
+def index(tmp_path_factory, real_embedder):
+    """sample_notes/ indexed once with the real embedder into a real Chroma on disk."""
+    idx = NoteIndex.open(tmp_path_factory.mktemp("sample-index"), real_embedder, create=True)
+    update_index(idx, SAMPLE_NOTES)
+    yield idx
+    idx.close()
