@@ -5,10 +5,12 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from app.core.answer import Answer, AnswerKind
 from app.core.calibrate import Calibration, axis
 from app.core.chunk import HEADING_SEPARATOR
+from app.core.eval_run import Flip, QuestionOutcome
 from app.core.indexer import IndexReport
 from app.core.retrieve import Passage, SearchResult
 from app.core.why import Explanation
@@ -176,4 +178,26 @@ def render_calibration(calibration: Calibration) -> str:
             )
         out.append(f"  {axis(b)}")
     out.append("  (a = answerable, u = unanswerable, * = both, | = suggested threshold)")
+    return "\n".join(out)
+
+
+def render_eval(
+    outcomes: list[QuestionOutcome], summary: dict[str, Any], changed: list[Flip]
+) -> str:
+    out = []
+    for o in outcomes:
+        mark = "✓" if o.passed else "✗"
+        rank = "-" if o.anchor_rank is None else str(o.anchor_rank)
+        passed_gates = "answered" if o.answered else "not refused"
+        state = o.refusal_state or ("refused" if o.refused else passed_gates)
+        why = f"  ({'; '.join(o.failures)})" if o.failures else ""
+        out.append(f"{mark} anchor@{rank:<2} {state:<16} {o.verdict:<17} {o.question}{why}")
+    out.append("")
+    for key, value in summary.items():
+        out.append(f"{key:<22} {value}")
+    if changed:
+        out.append("\nflipped since the last run:")
+        for f in changed:
+            tag = "REGRESSED" if f.regressed else "changed"
+            out.append(f"  {tag}: {f.question}: was {f.before}, now {f.after}")
     return "\n".join(out)

@@ -27,6 +27,7 @@ from app.core.grounding import (
     Proposal,
     Similarity,
     check_citations,
+    identifiers_missing,
     locate_quote,
     parse_proposal,
     topic_check,
@@ -291,14 +292,28 @@ def _decide(
     checks.append(topic)
     if not topic.passed:
         return tuple(checks), quote
-    missing = unsupported_terms(proposal.answer, [quote.text, passage.text], question)
+    absent = identifiers_missing(question, passage.text)
+    checks.append(
+        Check(
+            "question_terms_present",
+            not absent,
+            f"the question names {', '.join(absent)}, which the quoted passage never mentions"
+            if absent
+            else "every code or identifier the question names is in the quoted passage",
+        )
+    )
+    if absent:
+        return tuple(checks), quote
+    # The quote, not the whole passage: a passage listing two books must not let the
+    # answer name the one the quote is not about.
+    missing = unsupported_terms(proposal.answer, [quote.text], question)
     checks.append(
         Check(
             "answer_supported",
             not missing,
-            f"not in the quote or its passage: {', '.join(missing)}"
+            f"not in the quote: {', '.join(missing)}"
             if missing
-            else "every number and name in the answer is in the quote or its passage",
+            else "every number and name in the answer is in the quote",
         )
     )
     return tuple(checks), quote
@@ -336,6 +351,7 @@ def _refusal_text(
         "quote_located": "the model's quote is not in any passage",
         "quote_on_topic": "the model's quote is not about the question",
         "answer_supported": "the model's answer states something its quote does not",
+        "question_terms_present": "the passage the model quoted never names what was asked",
         "valid_reply": "the model's reply could not be read",
     }
     lines = [f"{REFUSAL_SENTENCE} ({reasons.get(failed.name, failed.name)}: {failed.detail})"]

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.core.text import content_words, fold
+from app.core.text import content_words, fold, is_compound, lexical_tokens
 
 CITATION = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
@@ -64,19 +64,34 @@ class LocatedQuote:
     exact: bool  # false when matched by shared words rather than verbatim
 
 
+_NON_WORD = re.compile(r"[\W_]+")
+
+
 def _squash(text: str) -> str:
-    return " ".join(fold(text).replace("*", "").replace("`", "").split()).strip(" .,;:!?\"'")
+    """Fold case and accents, and treat every run of punctuation or space as one space."""
+    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
 
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
 
 
+def _windows(text: str, widest: int = 3) -> list[str]:
+    """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few."""
+    parts = sentences(text)
+    return [
+        " ".join(parts[i : i + size])
+        for size in range(1, widest + 1)
+        for i in range(len(parts) - size + 1)
+    ]
+
+
 def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
-    """Find the quote in the passages, tolerating case, accents, markup and whitespace.
+    """Find the quote in the passages, tolerating case, accents, punctuation and spacing.
 
     The model's passage number is tried first but not trusted: small models often quote
-    the right sentence under the wrong number.
+    the right sentence under the wrong number. The located text is always the note's own
+    wording, never the model's copy of it.
     """
     target = _squash(quote)
     if not target:
@@ -87,20 +102,19 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         order.insert(0, preferred)
     for number in order:
         if target in _squash(passages[number - 1]):
-            # A fragment ("8123") is shown as the sentence it comes from.
-            whole = next(
-                (s for s in sentences(passages[number - 1]) if target in _squash(s)), quote
+            window = next(
+                (w for w in _windows(passages[number - 1]) if target in _squash(w)), quote
             )
-            return LocatedQuote(number, whole if len(whole) > len(quote) else quote, True)
+            return LocatedQuote(number, window, True)
     words = content_words(quote)
     if len(words) < 2:
         return None
     best: tuple[float, int, str] | None = None
     for number in order:
-        for sentence in sentences(passages[number - 1]):
-            shared = len(words & content_words(sentence)) / len(words)
+        for window in _windows(passages[number - 1]):
+            shared = len(words & content_words(window)) / len(words)
             if best is None or shared > best[0]:
-                best = (shared, number, sentence)
+                best = (shared, number, window)
     if best is not None and best[0] >= 0.75:
         return LocatedQuote(best[1], best[2], False)
     return None
@@ -129,6 +143,18 @@ def _occurs(term: str, text: str) -> bool:
     if any(c.isdigit() for c in term):  # 5000 and 5,000 state the same number
         return term.replace(",", "") in folded.replace(",", "")
     return False
+
+
+def identifiers_missing(question: str, passage: str) -> list[str]:
+    """Codes and identifiers the question names (`ERR-7001`, `_csv.Error`) that the
+    passage does not: a passage about ERR-1001 does not answer a question about ERR-7001."""
+    asked = [
+        t
+        for t in lexical_tokens(question)
+        if is_compound(t) and any(c.isdigit() for c in t) or t.startswith("_")
+    ]
+    present = set(lexical_tokens(passage))
+    return sorted({t for t in asked if t not in present})
 
 
 def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:

@@ -79,3 +79,62 @@ def load_refusals(index_dir: Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue  # a line cut short by a crash is skipped, the rest stays usable
     return entries
+
+
+MARKS = {"should-answer": "answer", "correct-refusal": "refuse"}
+
+
+def unique_refusals(index_dir: Path) -> list[dict[str, Any]]:
+    """One entry per question (its latest), numbered from 1 in first-refused order."""
+    latest: dict[str, dict[str, Any]] = {}
+    for entry in load_refusals(index_dir):
+        previous = latest.get(entry["question"])
+        if previous is not None:
+            entry = {
+                **entry,
+                "mark": entry.get("mark") or previous.get("mark"),
+                "anchor": entry.get("anchor") or previous.get("anchor"),
+            }
+        latest[entry["question"]] = entry
+    return list(latest.values())
+
+
+def mark_refusal(
+    index_dir: Path, number: int, mark: str, anchor: str | None = None
+) -> dict[str, Any]:
+    """Mark entry `number` (from `unique_refusals`) and rewrite the set atomically.
+
+    Raises:
+        ValueError: no such entry, or an unknown mark.
+    """
+    if mark not in MARKS:
+        raise ValueError(f"mark must be one of {', '.join(MARKS)}, got {mark!r}")
+    entries = unique_refusals(index_dir)
+    if not 1 <= number <= len(entries):
+        raise ValueError(f"no refused question #{number}; there are {len(entries)}")
+    target = entries[number - 1]
+    target["mark"] = mark
+    if anchor is not None:
+        target["anchor"] = anchor
+    path = refused_path(index_dir)
+    partial = path.with_suffix(".partial")
+    partial.write_text(
+        "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries), encoding="utf-8"
+    )
+    os.replace(partial, path)
+    return target
+
+
+def refusals_as_questions(index_dir: Path) -> list[Any]:
+    """The refused set as a question set: a mark becomes `expect`, an anchor is kept."""
+    from app.core.questions import Question
+
+    return [
+        Question(
+            e["question"],
+            expect=MARKS.get(e.get("mark") or ""),
+            anchor=e.get("anchor"),
+            extra={"refused_at": e.get("time"), "refused_by": e.get("verdict")},
+        )
+        for e in unique_refusals(index_dir)
+    ]

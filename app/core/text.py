@@ -43,6 +43,11 @@ def _stem(word: str) -> str:
     return str(_stemmer().stemWord(word))
 
 
+def is_compound(term: str) -> bool:
+    """A term holding punctuation (`err-4012`, `_csv.error`, `-l`), kept whole by BM25."""
+    return _is_compound(term) or "_" in term
+
+
 def _is_compound(term: str) -> bool:
     return not term.replace("_", "").isalnum()
 

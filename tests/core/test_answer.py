@@ -85,6 +85,7 @@ def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
         "model_answered",
         "quote_located",
         "quote_on_topic",
+        "question_terms_present",
         "answer_supported",
     ]
 
@@ -205,3 +206,19 @@ def test_generator_refusal_is_a_gate_of_the_verdict(index) -> None:
     answer, _ = ask(index, gen, "What colour is the shed?")
     assert answer.verdict.fired.name == GENERATOR_REFUSAL
     assert "model_answered" in answer.verdict.fired.detail
+
+
+def test_answer_naming_something_outside_its_quote_is_refused(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    gen = ScriptedGenerator({"server": reply(True, quote, 1, "Snapshots of the NAS server.")})
+    answer, _ = ask(index, gen, "What do I keep snapshots of on the server?")
+    assert answer.refusal_check == "answer_supported"
+    assert "NAS" in next(c for c in answer.checks if not c.passed).detail
+
+
+def test_question_code_missing_from_the_quoted_passage_is_refused(index) -> None:
+    quote = "Caddy listens on 443."
+    gen = ScriptedGenerator({"PORT-9": reply(True, quote, 1, "443 [1].")})
+    answer, _ = ask(index, gen, "Which port does PORT-9 Caddy use?")
+    assert answer.refusal_check == "question_terms_present"
+    assert "port-9" in answer.text

@@ -5,6 +5,7 @@ import pytest
 from app.core.grounding import (
     check_citations,
     claim_terms,
+    identifiers_missing,
     locate_quote,
     parse_proposal,
     unsupported_terms,
@@ -75,3 +76,37 @@ def test_parse_proposal() -> None:
     good = parse_proposal('{"found": true, "quote": "q", "passage": 2, "answer": "a"}')
     assert good.valid and good.found and good.passage == 2
     assert not parse_proposal('{"found": tr').valid
+
+
+def test_quote_with_dropped_punctuation_is_found_and_shown_as_written() -> None:
+    passage = "Reading fails with\n\n```\n_csv.Error: field larger than field limit (131072)\n```"
+    located = locate_quote("csv.Error: field larger than field limit (131072)", [passage], 1)
+    assert located is not None and located.exact
+    assert "_csv.Error" in located.text
+
+
+def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
+    passage = (
+        "Intro. I do four sets of stretch and folds, thirty minutes apart. The bulk ferment "
+        "takes roughly four and a half hours. Then I shape it."
+    )
+    quote = (
+        "I do four sets of stretch and folds, thirties minutes apart. The bulk ferment "
+        "takes roughly four and a half hours."
+    )
+    located = locate_quote(quote, [passage], 1)
+    assert located is not None and not located.exact
+    assert "thirty minutes" in located.text and "four and a half hours" in located.text
+
+
+@pytest.mark.parametrize(
+    ("question", "passage", "missing"),
+    [
+        ("What does error ERR-7001 mean?", "## ERR-1001\nThe API key is missing.", ["err-7001"]),
+        ("What does ERR-4012 mean?", "## ERR-4012\nThe key was reused.", []),
+        ("How do I fix _csv.Error?", "_csv.Error: field larger", []),
+        ("What is the refractive index of BK7?", "BK7 lenses", []),
+    ],
+)
+def test_identifiers_missing(question: str, passage: str, missing: list[str]) -> None:
+    assert identifiers_missing(question, passage) == missing
