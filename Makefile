@@ -22,8 +22,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: install
-	$(VENV)/bin/asknotes index sample_notes
-	$(VENV)/bin/asknotes ask "What does ERR-4012 mean?"
+	$(VENV)/bin/asknotes sample_notes
 
 # pytest exits 5 when it collects nothing; say so instead of failing without a reason.
 test: install

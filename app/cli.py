@@ -39,7 +39,22 @@ def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> No
     """Answer questions from a folder of markdown notes, offline."""
     ctx.obj = Context({"notes_dir": notes_dir, "data_dir": data_dir})
     if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+        ctx.invoke(tui)
+
+
+@cli.command()
+@click.argument("notes_dir", required=False, type=click.Path(path_type=Path))
+@pass_ctx
+def tui(ctx: Context, notes_dir: Path | None) -> None:
+    """Open the terminal UI on NOTES_DIR (what a bare `asknotes NOTES_DIR` does)."""
+    from app.ui.app import make_app
+    from app.ui.backend import Backend
+    from app.wiring import remember_notes_dir, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings, notes_dir)
+    remember_notes_dir(settings, notes)
+    make_app(Backend(settings, notes)).run()
 
 
 @cli.command()
@@ -168,7 +183,7 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
                 note_index.directory,
                 question,
                 answer.verdict,
-                settings=settings_snapshot(settings, calibrated),
+                settings=settings.snapshot(calibrated),
                 index_version=note_index.manifest.index_version,
             )
     finally:
@@ -338,7 +353,7 @@ def eval_command(
             identity,
             outcomes,
             summary,
-            settings=settings_snapshot(settings, calibrated),
+            settings=settings.snapshot(calibrated),
             index_version=note_index.manifest.index_version,
         )
     finally:
@@ -401,25 +416,6 @@ def refused_mark(ctx: Context, number: int, mark: str, anchor: str | None) -> No
     click.echo(f"marked #{number} {mark}: {entry['question']}")
 
 
-def settings_snapshot(settings: Settings, calibrated: dict[str, float]) -> dict[str, Any]:
-    """The settings that shape a verdict, as stored with a refusal or an eval run."""
-    gates = settings.gates(calibrated)
-    return {
-        "k": settings.k,
-        "candidates": settings.candidates,
-        "vector_weight": settings.vector_weight,
-        "lexical_weight": settings.lexical_weight,
-        "chunk_max_chars": settings.chunk_max_chars,
-        "chunk_overlap_chars": settings.chunk_overlap_chars,
-        "chunk_min_chars": settings.chunk_min_chars,
-        "min_top_gap": gates.min_top_gap,
-        "min_lexical_overlap": gates.min_lexical_overlap,
-        "min_cosine": gates.min_cosine,
-        "min_passages": gates.min_passages,
-        "model_path": str(settings.model_path) if settings.model_path else None,
-    }
-
-
 @cli.command("paths")
 @pass_ctx
 def show_paths(ctx: Context) -> None:
@@ -441,7 +437,19 @@ def show_paths(ctx: Context) -> None:
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
 
 
+def _route_folder(argv: list[str]) -> list[str]:
+    """`asknotes NOTES_DIR` opens the TUI on that folder."""
+    options = {"--notes-dir", "--data-dir"}
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 2 if argv[i] in options else 1
+    if i < len(argv) and argv[i] not in cli.commands and Path(argv[i]).is_dir():
+        return [*argv[:i], "tui", *argv[i:]]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> None:
+    argv = _route_folder(list(sys.argv[1:] if argv is None else argv))
     try:
         cli.main(args=argv, prog_name="asknotes", standalone_mode=False)
     except click.exceptions.Abort:

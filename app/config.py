@@ -148,6 +148,24 @@ class Settings:
             gates=self.gates(calibrated),
         )
 
+    def snapshot(self, calibrated: dict[str, float] | None = None) -> dict[str, Any]:
+        """The settings that shape a verdict, as stored with a refusal or an eval run."""
+        gates = self.gates(calibrated)
+        return {
+            "k": self.k,
+            "candidates": self.candidates,
+            "vector_weight": self.vector_weight,
+            "lexical_weight": self.lexical_weight,
+            "chunk_max_chars": self.chunk_max_chars,
+            "chunk_overlap_chars": self.chunk_overlap_chars,
+            "chunk_min_chars": self.chunk_min_chars,
+            "min_top_gap": gates.min_top_gap,
+            "min_lexical_overlap": gates.min_lexical_overlap,
+            "min_cosine": gates.min_cosine,
+            "min_passages": gates.min_passages,
+            "model_path": str(self.model_path) if self.model_path else None,
+        }
+
     def walk(self) -> WalkSettings:
         return WalkSettings(max_file_bytes=self.max_file_bytes, exclude=self.exclude)
 

@@ -36,7 +36,7 @@ from app.core.grounding import (
 from app.core.json_stream import CitationStripper, FieldStreamer, strip_citations
 from app.core.progress import check_cancelled
 from app.core.prompt import ANSWER_SCHEMA, REFUSAL_SENTENCE, Prompt, build_prompt
-from app.core.retrieve import Passage, RetrievalSettings, search
+from app.core.retrieve import Passage, RetrievalSettings, SearchResult, search
 from app.core.signals import compute_signals
 from app.core.store import NoteIndex
 from app.core.verdict import GateSettings, Verdict, generator_gate, judge_retrieval
@@ -121,9 +121,14 @@ def answer_question(
     retrieval: RetrievalSettings,
     settings: AnswerSettings | None = None,
     on_text: OnText | None = None,
+    on_retrieved: Callable[[SearchResult, Verdict], None] | None = None,
     cancel: threading.Event | None = None,
 ) -> Answer:
-    """Retrieve, prompt, generate and check; stream the answer field through `on_text`."""
+    """Retrieve, prompt, generate and check; stream the answer field through `on_text`.
+
+    `on_retrieved` hears the passages and the retrieval verdict before the model runs, so a
+    front end can show the evidence while the answer is still being written.
+    """
     settings = settings or AnswerSettings()
     started = time.perf_counter()
     result = search(index, question, retrieval)
@@ -131,6 +136,8 @@ def answer_question(
     verdict = judge_retrieval(
         result, compute_signals(result, index.bm25(), settings.gates.shape_k), settings.gates
     )
+    if on_retrieved is not None:
+        on_retrieved(result, verdict)
     fired = verdict.fired
     if fired is not None:  # the notes cannot answer: the model is not called at all
         timings = Timings(retrieval_s, 0, None, 0.0, time.perf_counter() - started, 0)
@@ -233,7 +240,9 @@ def answer_question(
         quotes = tuple(best_sentences(question, prompt.passages, similarity=similarity))
     kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
     text = _refusal_text(failed, shown_quote, quotes)
-    quoted = check_citations(text, passage_texts, question) if quotes else None
+    # Only the quoted sentences cite anything; the refusal's explanation states no claims.
+    quoted_text = " ".join(f'"{q.text}" [{q.passage}]' for q in quotes)
+    quoted = check_citations(quoted_text, passage_texts, question) if quotes else None
     return Answer(
         question,
         kind,

@@ -15,7 +15,7 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]{2,}\b")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
 
 Similarity = Callable[[str, str], float]
 """Cosine similarity of two texts under the index's embedder."""
@@ -72,8 +72,21 @@ def _squash(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", fold(text)).split())
 
 
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|>|\||```)")
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s.strip()]
+    """Sentences of markdown text: a wrapped line continues its sentence, while blank
+    lines, list items, headings, quotes, table rows and fences start new ones."""
+    units: list[str] = []
+    for line in text.split("\n"):
+        if not line.strip():
+            units.append("")
+        elif units and units[-1] and not _BLOCK_START.match(line):
+            units[-1] = f"{units[-1]} {line.strip()}"
+        else:
+            units.append(line.strip())
+    return [s.strip() for u in units for s in _SENTENCE_SPLIT.split(u) if s.strip()]
 
 
 def _windows(text: str, widest: int = 3) -> list[str]:

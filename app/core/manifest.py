@@ -7,19 +7,22 @@ leaves either the old state or the new one, never half of each.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from app.core.chunk import Chunk
 from app.errors import SchemaVersionError
 
 SCHEMA_VERSION = 1
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -84,6 +87,17 @@ class FileUpdate:
     tokens: Sequence[str]  # one space-joined token string per chunk
 
 
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    """Serialise a method on the manifest's lock: UI workers share one connection."""
+
+    @functools.wraps(method)
+    def wrapper(self: Manifest, *args: Any, **kwargs: Any) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Manifest:
     """SQLite-backed record of files, chunks and unique texts."""
 
@@ -119,10 +133,12 @@ class Manifest:
                 raise
             self._db.execute("COMMIT")
 
+    @_locked
     def get_meta(self, key: str) -> str | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    @_locked
     def set_meta(self, key: str, value: str) -> None:
         self._db.execute(
             "INSERT INTO meta(key, value) VALUES (?, ?) "
@@ -135,15 +151,18 @@ class Manifest:
         """Bumped by every applied batch, so caches (BM25, eval runs) know when to refresh."""
         return int(self.get_meta("index_version") or 0)
 
+    @_locked
     def files(self) -> dict[str, FileRecord]:
         rows = self._db.execute(
             "SELECT path, content_hash, size, mtime_ns, indexed_at FROM files"
         ).fetchall()
         return {r[0]: FileRecord(*r) for r in rows}
 
+    @_locked
     def text_hashes(self) -> set[str]:
         return {r[0] for r in self._db.execute("SELECT text_hash FROM texts")}
 
+    @_locked
     def counts(self) -> tuple[int, int, int]:
         """Files, chunks (every source), unique chunk texts."""
         files = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
@@ -151,6 +170,7 @@ class Manifest:
         texts = self._db.execute("SELECT COUNT(*) FROM texts").fetchone()[0]
         return int(files), int(chunks), int(texts)
 
+    @_locked
     def lexical_corpus(self) -> list[tuple[str, list[str]]]:
         """Every unique text's hash and BM25 tokens, in a stable order."""
         rows = self._db.execute(
@@ -159,6 +179,7 @@ class Manifest:
         )
         return [(h, tokens.split()) for h, tokens in rows]
 
+    @_locked
     def embed_texts(self, text_hashes: Iterable[str]) -> dict[str, str]:
         """The embedded form of the given texts, for re-embedding after a crash."""
         found: dict[str, str] = {}
@@ -173,6 +194,7 @@ class Manifest:
             )
         return found
 
+    @_locked
     def texts_with_sources(self, text_hashes: Iterable[str]) -> dict[str, StoredText]:
         wanted = list(dict.fromkeys(text_hashes))
         found: dict[str, StoredText] = {}
@@ -196,6 +218,7 @@ class Manifest:
                     found[h] = StoredText(h, text, tuple(sources[h]))
         return found
 
+    @_locked
     def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> None:
         """Replace the given files' chunks and drop removed files, in one transaction.
 
@@ -232,6 +255,7 @@ class Manifest:
                     )
             self._bump_version()
 
+    @_locked
     def drop_unreferenced(self) -> set[str]:
         """Delete texts no chunk references; returns their hashes (their vectors can go)."""
         with self._transaction() as db:
@@ -251,6 +275,7 @@ class Manifest:
         self.set_meta("index_version", str(self.index_version + 1))
         self.set_meta("updated_at", str(time.time()))
 
+    @_locked
     def touch_files(self, records: Sequence[FileRecord]) -> None:
         """Record new mtimes for files whose content did not change."""
         with self._transaction() as db:

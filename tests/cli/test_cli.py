@@ -193,3 +193,40 @@ def test_show_prompt_prints_numbered_passages_without_generating(indexed: Path) 
     assert result.returncode == 0, result.stderr
     assert "[1] " in result.stdout and "Question: When are deploys frozen?" in result.stdout
     assert "prompt tokens" in result.stderr
+
+
+def test_eval_flags_the_question_a_smaller_chunk_size_cuts_in_half(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    questions = SAMPLE_NOTES / "questions.jsonl"
+    assert run(["index", str(SAMPLE_NOTES)], data).returncode == 0
+    first = run(["eval", str(questions), "--retrieval-only", "--json"], data)
+    assert first.returncode == 0, first.stderr
+    before = json.loads(first.stdout)
+    bulk = next(q for q in before["questions"] if "bulk ferment" in q["question"])
+    assert bulk["anchor_rank"] is not None and bulk["passed"]
+    assert before["summary"]["recall_at_k"] == 1.0
+
+    tiny = {"ASKNOTES_CHUNK_MAX_CHARS": "100", "ASKNOTES_CHUNK_OVERLAP_CHARS": "0"}
+    assert run(["index", str(SAMPLE_NOTES)], data, **tiny).returncode == 0
+    second = run(["eval", str(questions), "--retrieval-only"], data, **tiny)
+    assert second.returncode == 1, "a regression must fail the run"
+    assert "REGRESSED: How long is the bulk ferment at 24 degrees?" in second.stdout
+    assert "anchor missing" in second.stdout
+
+
+def test_refused_list_mark_and_replay(indexed: Path) -> None:
+    run(["ask", "What did the dentist say about my wisdom teeth?"], indexed)
+    listing = run(["refused"], indexed)
+    assert "[unmarked] What did the dentist say about my wisdom teeth?" in listing.stdout
+    number = next(
+        line.split(".")[0].strip() for line in listing.stdout.splitlines() if "dentist" in line
+    )
+    marked = run(["refused", "mark", number, "correct-refusal"], indexed)
+    assert marked.returncode == 0 and "marked" in marked.stdout
+    replay = run(["eval", "--retrieval-only", "--json"], indexed)
+    assert replay.returncode == 0, replay.stderr
+    data = json.loads(replay.stdout)
+    dentist = next(q for q in data["questions"] if "dentist" in q["question"])
+    assert dentist["expect"] == "refuse" and dentist["refusal_state"] == "refused"
+    bad = run(["refused", "mark", "999", "correct-refusal"], indexed)
+    assert bad.returncode == 1 and "no refused question #999" in bad.stderr

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.config import load_settings
+from app.core.prompt import REFUSAL_SENTENCE
+from app.ui.app import make_app
+from app.ui.backend import Backend
+from tests.conftest import write
+from tests.fakes import FakeEmbedder, ScriptedGenerator
+
+QUOTE = "The server listens on port 8443 behind the proxy, reachable from the whole LAN."
+
+
+def reply(found: bool, quote: str, passage: int, answer: str) -> str:
+    return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
+
+
+REPLIES = {
+    "port": reply(True, QUOTE, 1, "Port 8443 [1]."),
+    "garlic": reply(False, "", 0, REFUSAL_SENTENCE),
+}
+
+
+@pytest.fixture
+def notes(tmp_path: Path) -> Path:
+    root = tmp_path / "notes"
+    write(root, "server.md", f"# Server\n\n## Ports\n\n{QUOTE}\n")
+    write(root, "garden.md", "# Garden\n\n## Garlic\n\nGarlic goes in the north bed in "
+          "October, ten centimetres apart, with compost.\n")
+    write(root, "bike.md", "# Bike\n\n## Tyres\n\nThe tyres take 4 bar before a long ride, "
+          "checked every Sunday for cuts and wear.\n")
+    return root
+
+
+@pytest.fixture
+def make_backend(notes: Path, tmp_path: Path):
+    def build(generator_gate: threading.Event | None = None) -> Backend:
+        settings = load_settings({"data_dir": tmp_path / "data"})
+
+        def generator(progress):
+            if generator_gate is not None:
+                generator_gate.wait(10)
+            return ScriptedGenerator(REPLIES)
+
+        return Backend(
+            settings,
+            notes,
+            embedder_factory=FakeEmbedder,
+            generator_factory=generator,
+        )
+
+    return build
+
+
+@pytest.fixture
+def app_factory(make_backend):
+    def build(**kw):
+        app = make_app(make_backend(**kw))
+        app.sub_title = "notes"  # a stable title for snapshots
+        return app
+
+    return build

@@ -1,0 +1,129 @@
+"""Pilot tests of the TUI with a fake embedder and a scripted model: wait on workers."""
+
+from __future__ import annotations
+
+import threading
+
+from textual.widgets import DataTable, Input, Markdown, Static
+
+from app.ui.screens.refused import RefusedScreen
+from app.ui.widgets.passages import PassageItem, PassagePane
+from app.ui.widgets.verdict import VerdictPanel
+
+
+async def ready(pilot) -> None:
+    """Wait until the index and the model have loaded."""
+    app = pilot.app
+    while not (app.index_ready and app.model_ready):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def ask(pilot, question: str) -> None:
+    pilot.app.query_one("#question", Input).value = question
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def markdown_text(app) -> str:
+    return app.query_one("#answer", Markdown).source
+
+
+async def test_ask_shows_answer_retrieved_and_cited(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the server use?")
+        assert "Port 8443 [1]." in markdown_text(app)
+        retrieved = app.query_one("#retrieved", PassagePane).query(PassageItem)
+        cited = app.query_one("#cited", PassagePane).query(PassageItem)
+        assert len(retrieved) >= 2 and len(cited) == 1
+        assert cited.first().passage.primary.file == "server.md"
+        assert any(item.has_class("unused") for item in retrieved)
+        assert app.query_one(VerdictPanel).headline == "answerable"
+        assert not app.query_one("#question", Input).disabled
+
+
+async def test_refusal_shows_the_gate_in_the_verdict_panel(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "What colour is the shed?")
+        assert "The notes do not contain the answer." in markdown_text(app)
+        assert app.query_one(VerdictPanel).headline == "refused by lexical_support"
+
+
+async def test_question_asked_before_the_model_is_ready_is_queued(app_factory) -> None:
+    gate = threading.Event()
+    app = app_factory(generator_gate=gate)
+    async with app.run_test(size=(140, 45)) as pilot:
+        while not app.index_ready:
+            await pilot.pause()
+        app.query_one("#question", Input).value = "Which port does the server use?"
+        await pilot.press("enter")
+        assert app.queued == "Which port does the server use?"
+        gate.set()
+        await ready(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Port 8443" in markdown_text(app)
+        assert app.queued is None
+
+
+async def test_mark_and_replay_refused_questions(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "When do I plant garlic?")  # the model declines: a refusal
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RefusedScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 1
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.backend.refusals()[0]["mark"] == "should-answer"
+        assert "should answer" in str(table.get_row_at(0))
+        await pilot.press("a")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        report = str(screen.query_one("#replay-report", Static).render())
+        assert "replayed 1" in report and "When do I plant garlic?" in report
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RefusedScreen)
+
+
+async def test_why_shows_gates_without_the_model(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        app.query_one("#question", Input).value = "What colour is the shed?"
+        await pilot.press("f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.query_one(VerdictPanel).headline == "refused by lexical_support"
+
+
+async def test_help_lists_every_binding_with_its_tooltip(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(app.BINDINGS)
+        for binding in app.BINDINGS:
+            assert binding.id and binding.tooltip
+        await pilot.press("escape")
+
+
+async def test_a_failing_worker_notifies_instead_of_crashing(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        app.backend.generator = None  # the next answer fails inside the worker
+        await ask(pilot, "Which port does the server use?")
+        assert app.is_running
+        assert any("model is still loading" in str(n.message) for n in app._notifications)
+        assert not app.query_one("#question", Input).disabled

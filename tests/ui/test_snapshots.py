@@ -1,0 +1,51 @@
+"""Snapshot tests at a fixed terminal size, with the fake embedder and scripted model."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+SIZE = (130, 40)
+
+
+async def settle(pilot) -> None:
+    app = pilot.app
+    while not (app.index_ready and app.model_ready):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def asking(question: str):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.query_one("#question", Input).value = question
+        await pilot.press("enter")
+        await settle(pilot)
+
+    return run_before
+
+
+def test_snapshot_answer(snap_compare, app_factory) -> None:
+    assert snap_compare(
+        app_factory(), terminal_size=SIZE, run_before=asking("Which port does the server use?")
+    )
+
+
+def test_snapshot_refusal(snap_compare, app_factory) -> None:
+    assert snap_compare(
+        app_factory(), terminal_size=SIZE, run_before=asking("What colour is the shed?")
+    )
+
+
+def test_snapshot_refused_screen(snap_compare, app_factory, monkeypatch) -> None:
+    import app.core.refusals
+
+    monkeypatch.setattr(app.core.refusals.time, "strftime", lambda fmt: "2026-11-30T09:00:00")
+
+    async def run_before(pilot) -> None:
+        await asking("When do I plant garlic?")(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+
+    assert snap_compare(app_factory(), terminal_size=SIZE, run_before=run_before)
