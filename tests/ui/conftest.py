@@ -30,10 +30,18 @@ REPLIES = {
 def notes(tmp_path: Path) -> Path:
     root = tmp_path / "notes"
     write(root, "server.md", f"# Server\n\n## Ports\n\n{QUOTE}\n")
-    write(root, "garden.md", "# Garden\n\n## Garlic\n\nGarlic goes in the north bed in "
-          "October, ten centimetres apart, with compost.\n")
-    write(root, "bike.md", "# Bike\n\n## Tyres\n\nThe tyres take 4 bar before a long ride, "
-          "checked every Sunday for cuts and wear.\n")
+    write(
+        root,
+        "garden.md",
+        "# Garden\n\n## Garlic\n\nGarlic goes in the north bed in "
+        "October, ten centimetres apart, with compost.\n",
+    )
+    write(
+        root,
+        "bike.md",
+        "# Bike\n\n## Tyres\n\nThe tyres take 4 bar before a long ride, "
+        "checked every Sunday for cuts and wear.\n",
+    )
     return root
 
 
