@@ -99,6 +99,69 @@ def index(ctx: Context, notes_dir: Path | None, rebuild: bool, as_json: bool) ->
 
 
 @cli.command()
+@click.argument("notes_dir", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--debounce",
+    type=float,
+    default=0.3,
+    show_default=True,
+    help="Seconds of quiet before a batch of changes is indexed.",
+)
+@pass_ctx
+def watch(ctx: Context, notes_dir: Path | None, debounce: float) -> None:
+    """Index NOTES_DIR, then keep the index in step with it until Ctrl-C."""
+    import time
+
+    from app.cli_progress import StderrProgress
+    from app.cli_render import render_report
+    from app.core.indexer import update_index
+    from app.core.watcher import NotesWatcher
+    from app.wiring import open_index, remember_notes_dir, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings, notes_dir)
+    note_index = open_index(settings, notes, create=True)
+    remember_notes_dir(settings, notes)
+    progress = StderrProgress()
+    report = update_index(
+        note_index, notes, walk=settings.walk(), chunking=settings.chunking(), progress=progress
+    )
+    progress.finish()
+    click.echo(render_report(report, notes))
+
+    def on_batch(paths: frozenset[str]) -> None:
+        started = time.perf_counter()
+        batch = update_index(
+            note_index,
+            notes,
+            walk=settings.walk(),
+            chunking=settings.chunking(),
+            reconcile=False,
+        )
+        took = time.perf_counter() - started
+        changes = batch.added + batch.changed + batch.removed
+        click.echo(
+            f"[{time.strftime('%H:%M:%S')}] {len(paths)} paths touched: "
+            f"{len(batch.added)} added, {len(batch.changed)} changed, "
+            f"{len(batch.removed)} removed, {batch.texts_embedded} chunks embedded "
+            f"in {took:.2f} s {' '.join(changes[:5])}"
+        )
+
+    def on_error(exc: Exception) -> None:
+        click.echo(f"asknotes: error: {exc}; the index keeps its last good state", err=True)
+
+    watcher = NotesWatcher(notes, on_batch, debounce_s=debounce, on_error=on_error)
+    watcher.start()
+    click.echo(f"watching {notes} (Ctrl-C to stop)", err=True)
+    try:
+        while True:
+            time.sleep(3600)
+    finally:
+        watcher.stop()
+        note_index.close()
+
+
+@cli.command()
 @click.argument("question")
 @click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to return.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -134,7 +197,8 @@ def search(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
 def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: bool) -> None:
     """Answer QUESTION from the notes with the local model, citing passages."""
     from app.cli_progress import StderrProgress
-    from app.core.answer import AnswerKind, answer_question
+    from app.core.answer import AnswerKind, answer_question, note_staleness
+    from app.core.indexer import pending_changes
     from app.core.prompt import build_prompt
     from app.core.retrieve import search as run_search
     from app.wiring import make_generator, open_index, resolve_notes_dir
@@ -167,6 +231,7 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
                 click.echo(delta, nl=False)
 
         calibrated = note_index.calibrated_thresholds()
+        behind = pending_changes(note_index, notes, settings.walk())
         answer = answer_question(
             note_index,
             generator,
@@ -188,6 +253,7 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
             )
     finally:
         note_index.close()
+    answer = note_staleness(answer, behind)
     if as_json:
         from app.core.serialize import answer_dict
 

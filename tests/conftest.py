@@ -38,6 +38,14 @@ def real_embedder():
     return SentenceTransformerEmbedder(default_embedder_path())
 
 
+@pytest.fixture(scope="session")
+def shared_model_path(tmp_path_factory):
+    """The bundled GGUF model, assembled and verified once per test session."""
+    from app.core.bundled_model import DEFAULT_MODEL, ensure_assembled
+
+    return ensure_assembled(DEFAULT_MODEL, tmp_path_factory.mktemp("models"))
+
+
 @pytest.fixture
 def notes_copy(tmp_path: Path) -> Path:
     """A writable copy of sample_notes/."""

@@ -8,10 +8,11 @@ the failed check, with the note's own sentences as evidence when retrieval found
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -370,3 +371,15 @@ def _refusal_text(
         lines.append("Closest sentences in your notes (quoted, not an answer):")
         lines.extend(f'> "{q.text}" [{q.passage}]' for q in quotes)
     return "\n".join(lines)
+
+
+def note_staleness(answer: Answer, behind: Sequence[str]) -> Answer:
+    """Flag an answer built while notes had changed since they were last indexed."""
+    if not behind:
+        return answer
+    more = f" and {len(behind) - 3} more" if len(behind) > 3 else ""
+    flag = (
+        f"notes changed since they were indexed: {', '.join(behind[:3])}{more}; "
+        "this answer may be stale"
+    )
+    return dataclasses.replace(answer, flags=(*answer.flags, flag))

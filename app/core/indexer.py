@@ -71,15 +71,20 @@ def update_index(
     chunking: ChunkingSettings | None = None,
     progress: Progress = no_progress,
     cancel: threading.Event | None = None,
+    reconcile: bool = True,
 ) -> IndexReport:
-    """Index new and changed notes under `notes_root` and drop deleted ones."""
+    """Index new and changed notes under `notes_root` and drop deleted ones.
+
+    `reconcile` also compares the vector store with the manifest (repairing what a crash
+    left); a watcher's batches skip it, the startup sweep and `asknotes index` do not.
+    """
     walk = walk or WalkSettings()
     chunking = chunking or ChunkingSettings()
     started = time.perf_counter()
     report = IndexReport()
     manifest = index.manifest
 
-    report.swept_vectors, repair = _reconcile(index)
+    report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
     progress(0, 0, "scanning")
     found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
     report.skipped.extend(found.skipped)
@@ -220,3 +225,21 @@ def _reconcile(index: NoteIndex) -> tuple[int, dict[str, str]]:
     missing = known - stored
     repair = index.manifest.embed_texts(missing) if missing else {}
     return len(stray), repair
+
+
+def pending_changes(index: NoteIndex, notes_root: Path, walk: WalkSettings) -> list[str]:
+    """Notes added, changed (by size or mtime) or removed since they were last indexed.
+
+    Cheap (a walk and a stat per file, no reads), so every answer can say when the index
+    is behind the folder.
+    """
+    found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
+    known = index.manifest.files()
+    seen = {n.rel_path: n for n in found.notes}
+    changed = [
+        rel
+        for rel, note in seen.items()
+        if rel not in known or known[rel].size != note.size or known[rel].mtime_ns != note.mtime_ns
+    ]
+    removed = [rel for rel in known if rel not in seen]
+    return sorted(changed + removed)

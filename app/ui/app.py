@@ -20,18 +20,21 @@ from textual.worker import Worker, WorkerState
 from app.core.answer import Answer, AnswerKind
 from app.core.store import IndexStatus
 from app.core.verdict import GateSettings
+from app.core.watcher import NotesWatcher
 from app.core.why import Explanation
 from app.ui.backend import Backend
 from app.ui.messages import (
     AnswerDelta,
     AnswerDone,
     Explained,
+    FilesChanged,
     IndexProgress,
     IndexReady,
     IndexUpdated,
     LoadProgress,
     ModelReady,
     Retrieved,
+    WatchFailed,
 )
 from app.ui.screens.help import HelpScreen
 from app.ui.screens.refused import RefusedScreen
@@ -71,9 +74,11 @@ class AsknotesApp(App[None]):
         ),
     ]
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, *, watch: bool = True) -> None:
         super().__init__()
         self.backend = backend
+        self.watch_folder = watch
+        self.watcher: NotesWatcher | None = None
         self.sub_title = str(backend.notes)
         self.index_ready = False
         self.model_ready = False
@@ -144,6 +149,28 @@ class AsknotesApp(App[None]):
         if status is not None:
             self.post_message(IndexUpdated(report, status))
 
+    def _index_changed_files(self, paths: frozenset[str]) -> None:
+        """Runs on the watcher's thread: index the batch, and only post messages."""
+        self.post_message(FilesChanged(paths))
+        report = self.backend.sweep(
+            lambda d, t, label: self.post_message(IndexProgress(d, t, label)),
+            self._index_cancel,
+            reconcile=False,
+        )
+        status = self.backend.status()
+        if status is not None:
+            self.post_message(IndexUpdated(report, status))
+
+    @on(FilesChanged)
+    def files_changed(self, message: FilesChanged) -> None:
+        self.indexing = True
+        shown = ", ".join(sorted(message.paths)[:3])
+        self.query_one("#index-status", Static).update(f"indexing changes: {shown}")
+
+    @on(WatchFailed)
+    def watch_failed(self, message: WatchFailed) -> None:
+        self.notify(f"indexing a change failed: {message.error}", severity="error")
+
     @on(IndexProgress)
     def index_progress(self, message: IndexProgress) -> None:
         if message.total:
@@ -158,6 +185,13 @@ class AsknotesApp(App[None]):
     @on(IndexUpdated)
     def index_updated(self, message: IndexUpdated) -> None:
         self.indexing = False
+        if self.watch_folder and self.watcher is None:
+            self.watcher = NotesWatcher(
+                self.backend.notes,
+                self._index_changed_files,
+                on_error=lambda exc: self.post_message(WatchFailed(str(exc))),
+            )
+            self.watcher.start()
         self.query_one("#load-progress", ProgressBar).display = False
         r = message.report
         note = (
@@ -353,9 +387,11 @@ class AsknotesApp(App[None]):
     def on_unmount(self) -> None:
         self._cancel.set()
         self._index_cancel.set()
+        if self.watcher is not None:
+            self.watcher.stop()
         self.backend.close()
 
 
-def make_app(backend: Backend) -> AsknotesApp:
+def make_app(backend: Backend, *, watch: bool = True) -> AsknotesApp:
     """The one factory for the CLI, the tests and the snapshots."""
-    return AsknotesApp(backend)
+    return AsknotesApp(backend, watch=watch)

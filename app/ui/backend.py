@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from app.config import Settings
-from app.core.answer import Answer, answer_question
+from app.core.answer import Answer, answer_question, note_staleness
 from app.core.embedder import Embedder
 from app.core.eval_run import Flip, QuestionOutcome, flips, last_run, run_questions
 from app.core.eval_run import summarize as summarize_run
 from app.core.generator import Generator
-from app.core.indexer import IndexReport, update_index
+from app.core.indexer import IndexReport, pending_changes, update_index
 from app.core.progress import Progress, no_progress
 from app.core.refusals import (
     mark_refusal,
@@ -59,6 +59,7 @@ class Backend:
         self.index: NoteIndex | None = None
         self.generator: Generator | None = None
         self._lock = threading.Lock()
+        self._index_lock = threading.Lock()  # the startup sweep and watch batches take turns
 
     def load_index(self) -> IndexStatus:
         from app.wiring import make_embedder, open_index
@@ -68,17 +69,21 @@ class Backend:
         embedder.embed_batch(["warm up"])  # load the weights now, not on the first question
         return self.index.status()
 
-    def sweep(self, progress: Progress, cancel: threading.Event) -> IndexReport:
+    def sweep(
+        self, progress: Progress, cancel: threading.Event, *, reconcile: bool = True
+    ) -> IndexReport:
         """Bring the index up to date with the folder; queries keep working meanwhile."""
         index, _ = self._ready()
-        return update_index(
-            index,
-            self.notes,
-            walk=self.settings.walk(),
-            chunking=self.settings.chunking(),
-            progress=progress,
-            cancel=cancel,
-        )
+        with self._index_lock:
+            return update_index(
+                index,
+                self.notes,
+                walk=self.settings.walk(),
+                chunking=self.settings.chunking(),
+                progress=progress,
+                cancel=cancel,
+                reconcile=reconcile,
+            )
 
     def load_model(self, progress: Progress = no_progress) -> str:
         if self._generator_factory is not None:
@@ -118,6 +123,8 @@ class Backend:
                 on_retrieved=on_retrieved,
                 cancel=cancel,
             )
+        behind = pending_changes(index, self.notes, self.settings.walk())
+        answer = note_staleness(answer, behind)
         if answer.refused:
             record_refusal(
                 index.directory,

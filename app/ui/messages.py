@@ -75,3 +75,13 @@ class Explained(Message):
 @dataclass
 class ReplayDone(Message):
     result: ReplayResult
+
+
+@dataclass
+class FilesChanged(Message):
+    paths: frozenset[str]
+
+
+@dataclass
+class WatchFailed(Message):
+    error: str

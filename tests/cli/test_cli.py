@@ -13,10 +13,23 @@ import pytest
 from tests.conftest import SAMPLE_NOTES
 
 pytestmark = pytest.mark.real_model
+MODEL: dict[str, str] = {}
+
+
+@pytest.fixture(autouse=True)
+def _one_model_copy(shared_model_path: Path) -> None:
+    """Every CLI run loads the model assembled once for the session."""
+    MODEL["ASKNOTES_MODEL_PATH"] = str(shared_model_path)
 
 
 def run(args: list[str], data_dir: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    full_env = {**os.environ, "ASKNOTES_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", **env}
+    full_env = {
+        **os.environ,
+        "ASKNOTES_DATA_DIR": str(data_dir),
+        "HF_HUB_OFFLINE": "1",
+        **MODEL,
+        **env,
+    }
     return subprocess.run(
         [sys.executable, "-m", "app", *args],
         capture_output=True,

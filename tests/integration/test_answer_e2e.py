@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer import AnswerKind, answer_question
-from app.core.bundled_model import DEFAULT_MODEL, ensure_assembled
 from app.core.llama_generator import LlamaCppGenerator
 from app.core.retrieve import RetrievalSettings
 
@@ -13,9 +12,8 @@ pytestmark = pytest.mark.real_model
 
 
 @pytest.fixture(scope="module")
-def generator(tmp_path_factory):
-    path = ensure_assembled(DEFAULT_MODEL, tmp_path_factory.mktemp("models"))
-    return LlamaCppGenerator(path, seed=0, temperature=0.0)
+def generator(shared_model_path):
+    return LlamaCppGenerator(shared_model_path, seed=0, temperature=0.0)
 
 
 def ask(index, generator, question):
