@@ -302,7 +302,7 @@ def _decide(
     checks.append(topic)
     if not topic.passed:
         return tuple(checks), quote
-    absent = identifiers_missing(question, passage.text)
+    absent = identifiers_missing(question, f"{heading}\n{passage.text}")
     checks.append(
         Check(
             "question_terms_present",

@@ -159,15 +159,24 @@ def _occurs(term: str, text: str) -> bool:
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
-    """Codes and identifiers the question names (`ERR-7001`, `_csv.Error`) that the
-    passage does not: a passage about ERR-1001 does not answer a question about ERR-7001."""
-    asked = [
+    """Codes, identifiers and names the question asks about that the passage never states.
+
+    A passage about ERR-1001 does not answer a question about ERR-7001, and a passage
+    about Jellyfin's port does not answer a question about Plex's, however well the rest
+    of the words match. Names are capitalised words after the question's first word.
+    """
+    codes = [
         t
         for t in lexical_tokens(question)
-        if is_compound(t) and any(c.isdigit() for c in t) or t.startswith("_")
+        if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_")
     ]
     present = set(lexical_tokens(passage))
-    return sorted({t for t in asked if t not in present})
+    missing = {t for t in codes if t not in present}
+    folded = fold(passage)
+    for name in _CAPITALISED.findall(question.strip()):
+        if fold(name) not in folded:
+            missing.add(name)
+    return sorted(missing)
 
 
 def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:

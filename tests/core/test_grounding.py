@@ -106,6 +106,8 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
         ("What does ERR-4012 mean?", "## ERR-4012\nThe key was reused.", []),
         ("How do I fix _csv.Error?", "_csv.Error: field larger", []),
         ("What is the refractive index of BK7?", "BK7 lenses", []),
+        ("Which port does Plex use?", "Jellyfin is on 8096.", ["Plex"]),
+        ("What port does Home Assistant use?", "Home Assistant on 8123.", []),
     ],
 )
 def test_identifiers_missing(question: str, passage: str, missing: list[str]) -> None:
