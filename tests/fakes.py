@@ -70,3 +70,24 @@ class ScriptedGenerator:
             if cancel is not None and cancel.is_set():
                 return
             yield reply[i : i + 3]
+
+
+def scripted_reply(found: bool, quote: str, passage: int, answer: str) -> str:
+    """The JSON a schema-constrained model returns."""
+    import json
+
+    return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
+
+
+def index_notes(folder, index_dir, embedder, notes: dict[str, str]):
+    """Write `notes` (path -> text) into `folder` and index them into `index_dir`."""
+    from app.core.indexer import update_index
+    from app.core.store import NoteIndex
+
+    for rel, text in notes.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    index = NoteIndex.open(index_dir, embedder, create=True)
+    update_index(index, folder)
+    return index

@@ -243,3 +243,16 @@ def test_refused_list_mark_and_replay(indexed: Path) -> None:
     assert dentist["expect"] == "refuse" and dentist["refusal_state"] == "refused"
     bad = run(["refused", "mark", "999", "correct-refusal"], indexed)
     assert bad.returncode == 1 and "no refused question #999" in bad.stderr
+
+
+def test_ask_says_when_notes_changed_since_indexing(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("# Keys\n\n## Lockbox\n\nThe lockbox code is 4471 for guests.\n")
+    data = tmp_path / "data"
+    assert run(["index", str(notes)], data).returncode == 0
+    (notes / "b.md").write_text("# New\n\nA note written after indexing.\n")
+    result = run(["ask", "What is the lockbox code?", "--json"], data)
+    assert result.returncode == 0, result.stderr
+    flags = json.loads(result.stdout)["flags"]
+    assert any("notes changed since they were indexed: b.md" in f for f in flags)

@@ -1,53 +1,37 @@
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 
 import pytest
 
 from app.core.answer import AnswerKind, AnswerSettings, answer_question, cite
-from app.core.indexer import update_index
 from app.core.prompt import REFUSAL_SENTENCE, SYSTEM_PROMPT, build_prompt
 from app.core.retrieve import RetrievalSettings, search
 from app.core.store import NoteIndex
 from app.core.verdict import GENERATOR_REFUSAL, LEXICAL_SUPPORT, GateSettings
 from app.errors import Cancelled
-from tests.conftest import write
-from tests.fakes import ScriptedGenerator
+from tests.fakes import ScriptedGenerator, index_notes, scripted_reply
 
 RETRIEVAL = RetrievalSettings(k=3, candidates=10)
 # Retrieval gates open, so that these tests reach the model and its checks.
 OPEN = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=0.0))
 
 
-def reply(found: bool, quote: str, passage: int, answer: str) -> str:
-    return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
+reply = scripted_reply
 
 
 @pytest.fixture
 def index(tmp_path: Path, fake_embedder) -> NoteIndex:
-    notes = tmp_path / "notes"
-    write(
-        notes,
-        "proxy.md",
-        "# Proxy\n\n## Ports\n\nCaddy listens on 443. Home Assistant "
-        "is reached on port 8123 inside the network.\n",
-    )
-    write(
-        notes,
-        "backup.md",
-        "# Backups\n\n## Retention\n\nI keep 7 daily, 4 weekly and "
-        "12 monthly snapshots of the home server.\n",
-    )
-    write(
-        notes,
-        "bread.md",
-        "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight "
-        "in the fridge for 12 to 16 hours.\n",
-    )
-    idx = NoteIndex.open(tmp_path / "idx", fake_embedder, create=True)
-    update_index(idx, notes)
+    notes = {
+        "proxy.md": "# Proxy\n\n## Ports\n\nCaddy listens on 443. Home Assistant is reached "
+        "on port 8123 inside the network.\n",
+        "backup.md": "# Backups\n\n## Retention\n\nI keep 7 daily, 4 weekly and 12 monthly "
+        "snapshots of the home server.\n",
+        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the "
+        "fridge for 12 to 16 hours.\n",
+    }
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
     yield idx
     idx.close()
 

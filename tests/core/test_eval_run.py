@@ -1,21 +1,18 @@
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from app.core.answer import AnswerSettings
 from app.core.eval_run import flips, last_run, run_questions, set_identity, store_run, summarize
-from app.core.indexer import update_index
 from app.core.questions import Question
 from app.core.refusals import mark_refusal, record_refusal, refusals_as_questions, unique_refusals
 from app.core.retrieve import RetrievalSettings
 from app.core.store import NoteIndex
 from app.core.verdict import GateSettings, judge_retrieval
-from tests.conftest import write
 from tests.core.test_verdict import result, signals
-from tests.fakes import ScriptedGenerator
+from tests.fakes import ScriptedGenerator, index_notes, scripted_reply
 
 RETRIEVAL = RetrievalSettings(k=2, candidates=10)
 GATES = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=0.5))
@@ -23,21 +20,13 @@ GATES = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=
 
 @pytest.fixture
 def index(tmp_path: Path, fake_embedder) -> NoteIndex:
-    notes = tmp_path / "notes"
-    write(
-        notes,
-        "garden.md",
-        "# Garden\n\n## Garlic\n\nGarlic is planted in October, ten "
-        "centimetres apart, in the north bed of the garden.\n",
-    )
-    write(
-        notes,
-        "bike.md",
-        "# Bike\n\n## Tyres\n\nThe tyres are inflated to 4 bar before "
-        "every long ride, and checked for cuts.\n",
-    )
-    idx = NoteIndex.open(tmp_path / "idx", fake_embedder, create=True)
-    update_index(idx, notes)
+    notes = {
+        "garden.md": "# Garden\n\n## Garlic\n\nGarlic is planted in October, ten centimetres "
+        "apart, in the north bed of the garden.\n",
+        "bike.md": "# Bike\n\n## Tyres\n\nThe tyres are inflated to 4 bar before every long "
+        "ride, and checked for cuts.\n",
+    }
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
     yield idx
     idx.close()
 
@@ -69,17 +58,8 @@ def test_model_run_scores_grounding(index) -> None:
     quote = "Garlic is planted in October, ten centimetres apart, in the north bed of the garden."
     gen = ScriptedGenerator(
         {
-            "garlic planted": json.dumps(
-                {"found": True, "quote": quote, "passage": 1, "answer": "In October [1]."}
-            ),
-            "tyres": json.dumps(
-                {
-                    "found": False,
-                    "quote": "",
-                    "passage": 0,
-                    "answer": "The notes do not contain the answer.",
-                }
-            ),
+            "garlic planted": scripted_reply(True, quote, 1, "In October [1]."),
+            "tyres": scripted_reply(False, "", 0, "The notes do not contain the answer."),
         }
     )
     outcomes = run_questions(

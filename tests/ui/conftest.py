@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 
@@ -11,13 +10,12 @@ from app.core.prompt import REFUSAL_SENTENCE
 from app.ui.app import make_app
 from app.ui.backend import Backend
 from tests.conftest import write
-from tests.fakes import FakeEmbedder, ScriptedGenerator
+from tests.fakes import FakeEmbedder, ScriptedGenerator, scripted_reply
 
 QUOTE = "The server listens on port 8443 behind the proxy, reachable from the whole LAN."
 
 
-def reply(found: bool, quote: str, passage: int, answer: str) -> str:
-    return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
+reply = scripted_reply
 
 
 REPLIES = {
