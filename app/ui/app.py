@@ -6,6 +6,7 @@ import os
 import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -133,9 +134,14 @@ class AsknotesApp(App[None]):
         self._ask_queued()
 
     def _show_status(self, s: IndexStatus, note: str = "") -> None:
+        updated = (
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated_at))
+            if s.updated_at
+            else "never"
+        )
         self.query_one("#index-status", Static).update(
             f"index: {s.files} notes · {s.chunks} chunks ({s.unique_texts} unique) · "
-            f"version {s.index_version}{note}"
+            f"updated {updated}{note}"
         )
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="index")

@@ -127,3 +127,22 @@ async def test_a_failing_worker_notifies_instead_of_crashing(app_factory) -> Non
         assert app.is_running
         assert any("model is still loading" in str(n.message) for n in app._notifications)
         assert not app.query_one("#question", Input).disabled
+
+
+async def test_open_passage_without_editor_shows_the_note(app_factory, monkeypatch) -> None:
+    from textual.widgets import TextArea
+
+    from app.ui.screens.viewer import NoteViewer
+
+    monkeypatch.delenv("EDITOR", raising=False)
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the server use?")
+        app.query_one("#cited", PassagePane).query_one("ListView").focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteViewer)
+        area = app.screen.query_one(TextArea)
+        assert area.read_only and "8443" in area.text
+        assert area.cursor_location[0] == app.screen.line - 1
