@@ -322,8 +322,14 @@ def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
 @cli.command()
 @click.argument("questions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--write", is_flag=True, help="Store the suggested thresholds in the index.")
+@click.option(
+    "--plot",
+    "plot_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also draw the bands as a PNG strip plot.",
+)
 @pass_ctx
-def calibrate(ctx: Context, questions_file: Path, write: bool) -> None:
+def calibrate(ctx: Context, questions_file: Path, write: bool, plot_file: Path | None) -> None:
     """Measure the gate signals on labelled QUESTIONS_FILE and suggest thresholds."""
     import time
 
@@ -342,6 +348,16 @@ def calibrate(ctx: Context, questions_file: Path, write: bool) -> None:
         from app.cli_render import render_calibration
 
         click.echo(render_calibration(calibration))
+        if plot_file is not None:
+            from app.core.strip_plot import plot_bands
+
+            plot_bands(calibration.bands, plot_file)
+            click.echo(
+                f"\nplot: {plot_file} (one strip per signal, top to bottom: "
+                + ", ".join(b.spec.label for b in calibration.bands)
+                + "; green above the axis answerable, red below unanswerable, blue the "
+                "suggested threshold)"
+            )
         suggestions = calibration.suggestions()
         if write and suggestions:
             answerable = sum(r.answerable for r in calibration.rows)

@@ -147,9 +147,11 @@ def test_why_text_lists_every_gate(indexed: Path) -> None:
 
 def test_calibrate_reports_overlap_instead_of_inventing(indexed: Path) -> None:
     questions = SAMPLE_NOTES / "questions.jsonl"
-    result = run(["calibrate", str(questions), "--write"], indexed)
+    plot = indexed / "bands.png"
+    result = run(["calibrate", str(questions), "--write", "--plot", str(plot)], indexed)
     assert result.returncode == 0, result.stderr
     assert "so no threshold separates them" in result.stdout
+    assert plot.read_bytes()[:4] == b"\x89PNG"
     assert "a = answerable, u = unanswerable" in result.stdout
 
 

@@ -113,3 +113,22 @@ def test_refusals_are_appended_and_survive_a_torn_line(tmp_path) -> None:
     assert [e["question"] for e in entries] == ["first?", "second?", "third?"]
     assert entries[0]["verdict"] == NO_EVIDENCE and entries[0]["index_version"] == 3
     assert {g["name"] for g in entries[0]["gate_values"]} >= {SCORE_SHAPE, LEXICAL_SUPPORT}
+
+
+def test_strip_plot_writes_a_png(tmp_path) -> None:
+    import struct
+    import zlib
+
+    from app.core.strip_plot import GREEN, RED, WIDTH, plot_bands
+
+    bands = [Bands(SPEC, (0.6, 0.8), (0.1, 0.2)), Bands(SPEC, (0.3,), (0.2,))]
+    target = tmp_path / "bands.png"
+    plot_bands(bands, target)
+    data = target.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (WIDTH, 150)
+    idat = data.index(b"IDAT")
+    size = struct.unpack(">I", data[idat - 4 : idat])[0]
+    pixels = zlib.decompress(data[idat + 4 : idat + 4 + size])
+    assert bytes(GREEN) in pixels and bytes(RED) in pixels
