@@ -242,7 +242,7 @@ def answer_question(
     kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
     text = _refusal_text(failed, shown_quote, quotes)
     # Only the quoted sentences cite anything; the refusal's explanation states no claims.
-    quoted_text = " ".join(f'"{q.text}" [{q.passage}]' for q in quotes)
+    quoted_text = " ".join(f"{q.text} [{q.passage}]" for q in quotes)
     quoted = check_citations(quoted_text, passage_texts, question) if quotes else None
     return Answer(
         question,

@@ -150,8 +150,9 @@ def claim_terms(text: str, question: str = "") -> list[str]:
 
 
 def _occurs(term: str, text: str) -> bool:
-    folded = fold(text)
-    if fold(term) in folded:
+    # Whitespace is not evidence: a sentence joined from wrapped lines is the same sentence.
+    folded = " ".join(fold(text).split())
+    if " ".join(fold(term).split()) in folded:
         return True
     if any(c.isdigit() for c in term):  # 5000 and 5,000 state the same number
         return term.replace(",", "") in folded.replace(",", "")

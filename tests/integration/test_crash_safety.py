@@ -23,9 +23,9 @@ pytestmark = pytest.mark.real_model
 ROUNDS = 4
 
 
-def make_folder(root: Path, copies: int) -> None:
+def make_folder(root: Path, copies: range) -> None:
     """Enough distinct notes that indexing takes seconds, so a kill lands mid-batch."""
-    for n in range(copies):
+    for n in copies:
         for note in SAMPLE_NOTES.rglob("*.md"):
             rel = note.relative_to(SAMPLE_NOTES)
             target = root / f"copy{n}" / rel
@@ -66,7 +66,7 @@ def check_consistent(notes: Path, data: Path, real_embedder) -> None:
 
 def test_sigkill_during_indexing_is_repaired(tmp_path: Path, real_embedder) -> None:
     notes, data = tmp_path / "notes", tmp_path / "data"
-    make_folder(notes, copies=6)
+    make_folder(notes, range(4))
     rng = random.Random(20261130)
     killed_mid_run = 0
     for round_ in range(ROUNDS):
@@ -75,21 +75,28 @@ def test_sigkill_during_indexing_is_repaired(tmp_path: Path, real_embedder) -> N
             victim = sorted(notes.rglob("*.md"))[round_]
             victim.write_text(victim.read_text() + f"\n\nEdited in round {round_}.\n")
             shutil.rmtree(notes / f"copy{round_}", ignore_errors=True)
-            (notes / f"new{round_}.md").write_text(f"# New {round_}\n\nFresh note {round_}.\n")
+            make_folder(notes, range(10 * round_, 10 * round_ + 2))
         proc = subprocess.Popen(
             index_command(notes, data),
             env=env(),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        time.sleep(rng.uniform(4.0, 14.0))
+        # Kill at a random moment after embedding has started, so it lands mid-batch.
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            if line.startswith("embedding"):
+                break
+        time.sleep(rng.uniform(0.0, 2.5))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             killed_mid_run += 1
         proc.wait()
+        proc.stderr.close()
         finish = subprocess.run(
             index_command(notes, data), env=env(), capture_output=True, text=True, timeout=900
         )
         assert finish.returncode == 0, finish.stderr
         check_consistent(notes, data, real_embedder)
-    assert killed_mid_run >= 2, "the kills should land while indexing runs"
+    assert killed_mid_run >= 3, "the kills should land while indexing runs"

@@ -140,6 +140,7 @@ async def test_open_passage_without_editor_shows_the_note(app_factory, monkeypat
         await ready(pilot)
         await ask(pilot, "Which port does the server use?")
         app.query_one("#cited", PassagePane).query_one("ListView").focus()
+        await pilot.pause()
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, NoteViewer)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 SIZE = (130, 40)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch) -> None:
+    """Timestamps (index updated, refused at) would change every run; pin them."""
+    import time
+
+    monkeypatch.setattr(time, "strftime", lambda fmt, *args: "2026-11-30 09:00")
 
 
 async def settle(pilot) -> None:
@@ -38,11 +47,7 @@ def test_snapshot_refusal(snap_compare, app_factory) -> None:
     )
 
 
-def test_snapshot_refused_screen(snap_compare, app_factory, monkeypatch) -> None:
-    import app.core.refusals
-
-    monkeypatch.setattr(app.core.refusals.time, "strftime", lambda fmt: "2026-11-30T09:00:00")
-
+def test_snapshot_refused_screen(snap_compare, app_factory) -> None:
     async def run_before(pilot) -> None:
         await asking("When do I plant garlic?")(pilot)
         await pilot.press("f3")

@@ -60,6 +60,8 @@ class PassagePane(Vertical):
         for p in passages:
             flag = None if used is None else p.text_hash in used
             view.append(PassageItem(p, numbers.get(p.text_hash), flag))
+        if passages:
+            view.index = 0  # F2 always has a passage to open
         label = self.query_one(Label)
         label.update(f"{self.title_text} ({len(passages)})")
 
