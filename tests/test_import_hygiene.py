@@ -14,6 +14,12 @@ CORE_MODULES = [
     "app.core.store",
     "app.core.evaluate",
     "app.core.serialize",
+    "app.core.answer",
+    "app.core.verdict",
+    "app.core.why",
+    "app.core.eval_run",
+    "app.core.watcher",
+    "app.core.strip_plot",
 ]
 
 
