@@ -6,7 +6,6 @@ import os
 import shlex
 import subprocess
 import threading
-import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -15,11 +14,10 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Markdown, ProgressBar, Static
+from textual.widgets import Footer, Header, Input, Markdown
 from textual.worker import Worker, WorkerState
 
 from app.core.answer import Answer, AnswerKind
-from app.core.store import IndexStatus
 from app.core.verdict import GateSettings
 from app.core.watcher import NotesWatcher
 from app.core.why import Explanation
@@ -41,6 +39,7 @@ from app.ui.screens.help import HelpScreen
 from app.ui.screens.refused import RefusedScreen
 from app.ui.screens.viewer import NoteViewer
 from app.ui.widgets.passages import PassagePane
+from app.ui.widgets.status import StatusBar
 from app.ui.widgets.verdict import ScoreShapeView, VerdictPanel
 
 
@@ -91,10 +90,7 @@ class AsknotesApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="status-row"):
-            yield Static("index: loading…", id="index-status")
-            yield Static("model: loading…", id="model-status")
-            yield ProgressBar(id="load-progress", show_eta=True)
+        yield StatusBar(id="status-row")
         yield Input(placeholder="Ask your notes a question and press Enter", id="question")
         with Horizontal(id="body"):
             with Vertical(id="answer-column"):
@@ -108,7 +104,6 @@ class AsknotesApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#load-progress", ProgressBar).display = False
         self.query_one("#question", Input).focus()
         self.load_index()
 
@@ -128,40 +123,26 @@ class AsknotesApp(App[None]):
     @on(IndexReady)
     def index_loaded(self, message: IndexReady) -> None:
         self.index_ready = True
-        self._show_status(message.status)
+        self.query_one(StatusBar).show_index(message.status)
         self.sweep()
         self.load_model()
         self._ask_queued()
 
-    def _show_status(self, s: IndexStatus, note: str = "") -> None:
-        updated = (
-            time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated_at))
-            if s.updated_at
-            else "never"
-        )
-        self.query_one("#index-status", Static).update(
-            f"index: {s.files} notes · {s.chunks} chunks ({s.unique_texts} unique) · "
-            f"updated {updated}{note}"
-        )
-
     @work(thread=True, exclusive=True, exit_on_error=False, group="index")
     def sweep(self) -> None:
         self.indexing = True
-        report = self.backend.sweep(
-            lambda d, t, label: self.post_message(IndexProgress(d, t, label)),
-            self._index_cancel,
-        )
-        status = self.backend.status()
-        if status is not None:
-            self.post_message(IndexUpdated(report, status))
+        self._index_and_report(reconcile=True)
 
     def _index_changed_files(self, paths: frozenset[str]) -> None:
         """Runs on the watcher's thread: index the batch, and only post messages."""
         self.post_message(FilesChanged(paths))
+        self._index_and_report(reconcile=False)
+
+    def _index_and_report(self, *, reconcile: bool) -> None:
         report = self.backend.sweep(
             lambda d, t, label: self.post_message(IndexProgress(d, t, label)),
             self._index_cancel,
-            reconcile=False,
+            reconcile=reconcile,
         )
         status = self.backend.status()
         if status is not None:
@@ -170,8 +151,7 @@ class AsknotesApp(App[None]):
     @on(FilesChanged)
     def files_changed(self, message: FilesChanged) -> None:
         self.indexing = True
-        shown = ", ".join(sorted(message.paths)[:3])
-        self.query_one("#index-status", Static).update(f"indexing changes: {shown}")
+        self.query_one(StatusBar).show_changes(message.paths)
 
     @on(WatchFailed)
     def watch_failed(self, message: WatchFailed) -> None:
@@ -180,13 +160,7 @@ class AsknotesApp(App[None]):
     @on(IndexProgress)
     def index_progress(self, message: IndexProgress) -> None:
         if message.total:
-            bar = self.query_one("#load-progress", ProgressBar)
-            bar.display = message.done < message.total
-            bar.update(total=message.total, progress=message.done)
-            self.query_one("#index-status", Static).update(
-                f"indexing: {message.label} {message.done}/{message.total} chunks "
-                "(answers use the index as it was)"
-            )
+            self.query_one(StatusBar).show_indexing(message.label, message.done, message.total)
 
     @on(IndexUpdated)
     def index_updated(self, message: IndexUpdated) -> None:
@@ -198,29 +172,16 @@ class AsknotesApp(App[None]):
                 on_error=lambda exc: self.post_message(WatchFailed(str(exc))),
             )
             self.watcher.start()
-        self.query_one("#load-progress", ProgressBar).display = False
-        r = message.report
-        note = (
-            " · up to date"
-            if r.nothing_to_do
-            else f" · {len(r.added)} added, {len(r.changed)} changed, {len(r.removed)} removed"
-        )
-        if r.skipped:
-            note += f", {len(r.skipped)} skipped"
-        self._show_status(message.status, note)
+        self.query_one(StatusBar).show_index(message.status, message.report)
 
     @on(LoadProgress)
     def load_progress(self, message: LoadProgress) -> None:
-        bar = self.query_one("#load-progress", ProgressBar)
-        bar.display = message.done < message.total
-        bar.update(total=message.total, progress=message.done)
-        self.query_one("#model-status", Static).update(f"model: {message.label}…")
+        self.query_one(StatusBar).show_model_progress(message.label, message.done, message.total)
 
     @on(ModelReady)
     def model_loaded(self, message: ModelReady) -> None:
         self.model_ready = True
-        self.query_one("#load-progress", ProgressBar).display = False
-        self.query_one("#model-status", Static).update(f"model: {message.name}")
+        self.query_one(StatusBar).show_model(message.name)
         self._ask_queued()
 
     # --- asking --------------------------------------------------------------------------
@@ -321,8 +282,7 @@ class AsknotesApp(App[None]):
             if event.worker.group == "answer":
                 self._restore_input()
             if event.worker.group in ("load-index", "load-model", "index"):
-                target = "#model-status" if event.worker.group == "load-model" else "#index-status"
-                self.query_one(target, Static).update(f"{event.worker.group} failed: {error}")
+                self.query_one(StatusBar).show_failure(event.worker.group, str(error))
         elif event.state is WorkerState.CANCELLED and event.worker.group == "answer":
             self._restore_input()
 

@@ -1,0 +1,99 @@
+"""The command line: a thin click layer over the core. Results on stdout, the rest on stderr."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from app import paths
+from app.cli.answering import ask, calibrate, why
+from app.cli.context import Context, pass_ctx
+from app.cli.evaluation import eval_command, refused
+from app.cli.indexing import index, search, watch
+from app.config import describe_settings
+from app.errors import AsknotesError, Cancelled
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--notes-dir", type=click.Path(path_type=Path), help="Notes folder.")
+@click.option("--data-dir", type=click.Path(path_type=Path), help="Where indexes live.")
+@click.pass_context
+def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> None:
+    """Answer questions from a folder of markdown notes, offline."""
+    ctx.obj = Context({"notes_dir": notes_dir, "data_dir": data_dir})
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(tui)
+
+
+@cli.command()
+@click.argument("notes_dir", required=False, type=click.Path(path_type=Path))
+@pass_ctx
+def tui(ctx: Context, notes_dir: Path | None) -> None:
+    """Open the terminal UI on NOTES_DIR (what a bare `asknotes NOTES_DIR` does)."""
+    from app.ui.app import make_app
+    from app.ui.backend import Backend
+    from app.wiring import remember_notes_dir, resolve_notes_dir
+
+    settings = ctx.settings
+    notes = resolve_notes_dir(settings, notes_dir)
+    remember_notes_dir(settings, notes)
+    make_app(Backend(settings, notes)).run()
+
+
+@cli.command("paths")
+@pass_ctx
+def show_paths(ctx: Context) -> None:
+    """Print where the config, data, models and indexes live, and every setting."""
+    settings = ctx.settings
+    click.echo(f"config file : {paths.config_file()}")
+    click.echo(f"data dir    : {settings.data_dir}")
+    click.echo(f"models dir  : {settings.models_dir}")
+    try:
+        from app.wiring import resolve_notes_dir
+
+        notes = resolve_notes_dir(settings)
+        click.echo(f"notes dir   : {notes}")
+        click.echo(f"index dir   : {paths.index_dir(settings.data_dir, notes)}")
+    except AsknotesError as exc:
+        click.echo(f"notes dir   : (none: {exc})")
+    click.echo("\nsettings (TOML key, environment variable, current value):")
+    for name, env, doc in describe_settings():
+        click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
+
+
+for command in (index, watch, search, ask, why, calibrate, eval_command, refused):
+    cli.add_command(command)
+
+
+def _route_folder(argv: list[str]) -> list[str]:
+    """`asknotes NOTES_DIR` opens the TUI on that folder."""
+    options = {"--notes-dir", "--data-dir"}
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 2 if argv[i] in options else 1
+    if i < len(argv) and argv[i] not in cli.commands and Path(argv[i]).is_dir():
+        return [*argv[:i], "tui", *argv[i:]]
+    return argv
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = _route_folder(list(sys.argv[1:] if argv is None else argv))
+    try:
+        cli.main(args=argv, prog_name="asknotes", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("asknotes: aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except Cancelled:
+        click.echo("asknotes: cancelled; the index keeps every batch that finished", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("\nasknotes: interrupted; the index keeps every batch that finished", err=True)
+        sys.exit(130)
+    except AsknotesError as exc:
+        click.echo(f"asknotes: error: {exc}", err=True)
+        sys.exit(1)
