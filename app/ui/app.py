@@ -349,6 +349,7 @@ class AsknotesApp(App[None]):
             "Open passage", "Open the highlighted passage at its line", self.action_open_passage
         )
         yield SystemCommand("Key bindings", "List every key", self.action_help)
+        yield SystemCommand("Cancel answer", "Stop the answer being generated", self.action_cancel)
 
     def on_unmount(self) -> None:
         self._cancel.set()

@@ -147,3 +147,11 @@ async def test_open_passage_without_editor_shows_the_note(app_factory, monkeypat
         area = app.screen.query_one(TextArea)
         assert area.read_only and "8443" in area.text
         assert area.cursor_location[0] == app.screen.line - 1
+
+
+async def test_every_binding_is_also_a_palette_command(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)):
+        callbacks = {command.callback for command in app.get_system_commands(app.screen)}
+        for binding in app.BINDINGS:
+            assert getattr(app, f"action_{binding.action}") in callbacks, binding.action
