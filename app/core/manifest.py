@@ -163,6 +163,27 @@ class Manifest:
         return {r[0] for r in self._db.execute("SELECT text_hash FROM texts")}
 
     @_locked
+    def known_hashes(self, text_hashes: Iterable[str]) -> set[str]:
+        """The subset of `text_hashes` the manifest holds: a query checks its few hits
+        instead of loading every hash."""
+        wanted = list(dict.fromkeys(text_hashes))
+        found: set[str] = set()
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            found.update(
+                r[0]
+                for r in self._db.execute(
+                    f"SELECT text_hash FROM texts WHERE text_hash IN ({marks})", batch
+                )
+            )
+        return found
+
+    @_locked
+    def is_empty(self) -> bool:
+        return self._db.execute("SELECT 1 FROM texts LIMIT 1").fetchone() is None
+
+    @_locked
     def counts(self) -> tuple[int, int, int]:
         """Files, chunks (every source), unique chunk texts."""
         files = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]

@@ -88,12 +88,12 @@ def fuse(
 def search(index: NoteIndex, question: str, settings: RetrievalSettings) -> SearchResult:
     """Retrieve the top `settings.k` passages for `question`."""
     started = time.perf_counter()
-    known = index.manifest.text_hashes()
     vector_hits: list[VectorHit] = []
-    if settings.vector_weight > 0 and known:
+    if settings.vector_weight > 0 and not index.manifest.is_empty():
         query = index.embedder.embed_batch([question])[0]
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
         raw = index.vectors.nearest(query, settings.candidates + 16)
+        known = index.manifest.known_hashes(h.text_hash for h in raw)
         floor = settings.min_cosine
         vector_hits = [
             h
