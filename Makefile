@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test test-fast lint bench clean
 
 install: $(STAMP)
 
@@ -29,9 +29,15 @@ test: install
 	$(PY) -m pytest -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
+# Unit, CLI and Pilot tests with the fake embedder and the scripted model: under 2 minutes.
+test-fast: install
+	$(PY) -m pytest -q -m "not real_model"; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
+
 lint: install
 	$(VENV)/bin/ruff check app tests bench
 	$(VENV)/bin/ruff format --check app tests bench
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
 bench: install

@@ -20,3 +20,11 @@ def corpus(name: str) -> Path:
     if not path.is_dir():
         sys.exit(f"corpus {path} not found; set ASKNOTES_BENCH_CORPORA to the corpora folder")
     return path
+
+
+def open_index(settings, notes: Path, *, create: bool, embedder):  # type: ignore[no-untyped-def]
+    """The index of `notes` under the settings' data dir, opened with a shared embedder."""
+    from app import paths
+    from app.core.index.store import NoteIndex
+
+    return NoteIndex.open(paths.index_dir(settings.data_dir, notes), embedder, create=create)

@@ -17,13 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT
+from _common import ROOT, open_index
 
 from app.config import load_settings
-from app.core.answer import AnswerKind, answer_question
-from app.core.indexer import update_index
-from app.core.questions import load_questions
-from app.wiring import make_embedder, make_generator, open_index
+from app.core.answer.answering import AnswerKind, answer_question
+from app.core.evals.questions import load_questions
+from app.core.index.indexer import update_index
+from app.core.session.wiring import make_embedder, make_generator
 
 
 def main() -> None:

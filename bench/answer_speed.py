@@ -8,13 +8,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT
+from _common import ROOT, open_index
 
 from app.config import load_settings
-from app.core.indexer import update_index
-from app.core.prompt import ANSWER_SCHEMA, build_prompt
-from app.core.retrieve import search
-from app.wiring import make_embedder, make_generator, open_index
+from app.core.answer.prompt import ANSWER_SCHEMA, build_prompt
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import search
+from app.core.session.wiring import make_embedder, make_generator
 
 QUESTIONS = [
     "How many monthly snapshots do I keep?",

@@ -15,14 +15,14 @@ import threading
 import time
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, corpus
+from _common import CORPUS_EXCLUDE, corpus, open_index
 
 from app.config import load_settings
-from app.core.indexer import IndexReport, update_index
-from app.core.retrieve import RetrievalSettings, search
-from app.core.watcher import NotesWatcher
+from app.core.index.indexer import IndexReport, update_index
+from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.watcher import NotesWatcher
+from app.core.session.wiring import make_embedder
 from app.paths import index_dir
-from app.wiring import make_embedder, open_index
 
 NOTE = "sqlite/column-combinations.md"
 

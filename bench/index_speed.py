@@ -11,11 +11,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, corpus
+from _common import CORPUS_EXCLUDE, corpus, open_index
 
 from app.config import load_settings
-from app.core.indexer import update_index
-from app.wiring import make_embedder, open_index
+from app.core.index.indexer import update_index
+from app.core.session.wiring import make_embedder
 
 
 def main() -> None:

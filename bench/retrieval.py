@@ -11,14 +11,14 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus
+from _common import CORPUS_EXCLUDE, ROOT, corpus, open_index
 
 from app.config import load_settings
-from app.core.evaluate import anchor_rank, source_rank
-from app.core.indexer import update_index
-from app.core.questions import load_questions
-from app.core.retrieve import RetrievalSettings, search
-from app.wiring import make_embedder, open_index
+from app.core.evals.metrics import anchor_rank, source_rank
+from app.core.evals.questions import load_questions
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import RetrievalSettings, search
+from app.core.session.wiring import make_embedder
 
 SETS = {
     "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),

@@ -10,8 +10,8 @@ from _common import ROOT
 from textual.widgets import Input
 
 from app.config import load_settings
+from app.core.session.session import NotesSession
 from app.ui.app import make_app
-from app.ui.backend import Backend
 
 SHOTS = {
     "tui-answer.svg": "What port does Home Assistant use?",
@@ -21,7 +21,7 @@ SHOTS = {
 
 async def shoot(name: str, question: str, data: Path) -> None:
     settings = load_settings({"data_dir": data})
-    app = make_app(Backend(settings, ROOT / "sample_notes"))
+    app = make_app(NotesSession(settings, ROOT / "sample_notes"))
     async with app.run_test(size=(150, 46)) as pilot:
         while not (app.index_ready and app.model_ready):
             await app.workers.wait_for_complete()

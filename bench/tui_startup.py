@@ -24,11 +24,11 @@ async def measure() -> float:
     from textual.widgets import Input
 
     from app.config import load_settings
+    from app.core.session.session import NotesSession
     from app.ui.app import make_app
-    from app.ui.backend import Backend
 
     data = Path(tempfile.gettempdir()) / "asknotes-bench"
-    app = make_app(Backend(load_settings({"data_dir": data}), ROOT / "sample_notes"))
+    app = make_app(NotesSession(load_settings({"data_dir": data}), ROOT / "sample_notes"))
     async with app.run_test(size=(140, 45)) as pilot:
         while not app.query_one("#question", Input).has_focus:
             await pilot.pause()

@@ -12,15 +12,15 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus
+from _common import CORPUS_EXCLUDE, ROOT, corpus, open_index
 
 from app.config import load_settings
-from app.core.indexer import update_index
-from app.core.questions import load_questions
-from app.core.retrieve import SearchResult, search
-from app.core.signals import Signals, compute_signals
-from app.core.verdict import GateSettings, judge_retrieval
-from app.wiring import make_embedder, open_index
+from app.core.evals.questions import load_questions
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import SearchResult, search
+from app.core.session.wiring import make_embedder
+from app.core.verdict.gates import GateSettings, judge_retrieval
+from app.core.verdict.signals import Signals, compute_signals
 
 SETS = {
     "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),

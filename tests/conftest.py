@@ -12,6 +12,15 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_NOTES = REPO / "sample_notes"
+REAL_FIXTURES = {"real_embedder", "shared_model_path"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that loads a real model is a `real_model` test, whatever its file says;
+    `make test-fast` leaves those out."""
+    for item in items:
+        if REAL_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.real_model)
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +42,7 @@ def fake_embedder():
 @pytest.fixture(scope="session")
 def real_embedder():
     """The bundled all-MiniLM-L6-v2, loaded once per test session."""
-    from app.core.embedder import SentenceTransformerEmbedder, default_embedder_path
+    from app.core.models.embedder import SentenceTransformerEmbedder, default_embedder_path
 
     return SentenceTransformerEmbedder(default_embedder_path())
 
@@ -41,7 +50,7 @@ def real_embedder():
 @pytest.fixture(scope="session")
 def shared_model_path(tmp_path_factory):
     """The bundled GGUF model, assembled and verified once per test session."""
-    from app.core.bundled_model import DEFAULT_MODEL, ensure_assembled
+    from app.core.models.bundled_model import DEFAULT_MODEL, ensure_assembled
 
     return ensure_assembled(DEFAULT_MODEL, tmp_path_factory.mktemp("models"))
 

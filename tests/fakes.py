@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from app.core.embedder import EmbedderIdentity, Vectors
-from app.core.text import content_words
+from app.core.basics.text import content_words
+from app.core.index.store import NoteIndex
+from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
+from app.core.models.generator import ChatMessage, Generator
 
 
 class FakeEmbedder:
@@ -41,8 +46,11 @@ class FakeEmbedder:
 class ScriptedGenerator:
     """Replies with scripted JSON chosen by a substring of the question, in small pieces."""
 
-    def __init__(self, replies: dict[str, str], *, context_tokens: int = 4096) -> None:
+    def __init__(
+        self, replies: dict[str, str], *, context_tokens: int = 4096, default: str | None = None
+    ) -> None:
         self.replies = replies
+        self.default = default  # the reply to an unscripted question; None raises
         self.context = context_tokens
         self.prompts: list[list[str]] = []
 
@@ -57,13 +65,20 @@ class ScriptedGenerator:
     def count_tokens(self, text: str) -> int:
         return max(1, len(text) // 4)
 
-    def prompt_tokens(self, messages) -> int:
+    def prompt_tokens(self, messages: Sequence[ChatMessage]) -> int:
         return sum(self.count_tokens(m.content) + 4 for m in messages)
 
-    def stream(self, messages, *, schema, max_tokens, cancel=None):
+    def stream(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        schema: dict[str, Any],
+        max_tokens: int,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[str]:
         self.prompts.append([m.content for m in messages])
         question = messages[-1].content.rsplit("Question:", 1)[-1]
-        reply = next((r for key, r in self.replies.items() if key in question), None)
+        reply = next((r for key, r in self.replies.items() if key in question), self.default)
         if reply is None:
             raise AssertionError(f"no scripted reply for {question!r}")
         for i in range(0, len(reply), 3):
@@ -79,10 +94,11 @@ def scripted_reply(found: bool, quote: str, passage: int, answer: str) -> str:
     return json.dumps({"found": found, "quote": quote, "passage": passage, "answer": answer})
 
 
-def index_notes(folder, index_dir, embedder, notes: dict[str, str]):
+def index_notes(
+    folder: Path, index_dir: Path, embedder: Embedder, notes: dict[str, str]
+) -> NoteIndex:
     """Write `notes` (path -> text) into `folder` and index them into `index_dir`."""
-    from app.core.indexer import update_index
-    from app.core.store import NoteIndex
+    from app.core.index.indexer import update_index
 
     for rel, text in notes.items():
         path = folder / rel
@@ -91,3 +107,8 @@ def index_notes(folder, index_dir, embedder, notes: dict[str, str]):
     index = NoteIndex.open(index_dir, embedder, create=True)
     update_index(index, folder)
     return index
+
+
+if TYPE_CHECKING:  # mypy holds each fake to the port it stands in for
+    _embedder: Embedder = FakeEmbedder()
+    _generator: Generator = ScriptedGenerator({})

@@ -22,7 +22,11 @@ from app.errors import AsknotesError, Cancelled
 @click.pass_context
 def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> None:
     """Answer questions from a folder of markdown notes, offline."""
-    ctx.obj = Context({"notes_dir": notes_dir, "data_dir": data_dir})
+    flags = {"notes_dir": notes_dir, "data_dir": data_dir}
+    if isinstance(ctx.obj, Context):  # handed in by a test with its factories
+        ctx.obj.overrides.update({k: v for k, v in flags.items() if v is not None})
+    else:
+        ctx.obj = Context(flags)
     if ctx.invoked_subcommand is None:
         ctx.invoke(tui)
 
@@ -32,14 +36,14 @@ def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> No
 @pass_ctx
 def tui(ctx: Context, notes_dir: Path | None) -> None:
     """Open the terminal UI on NOTES_DIR (what a bare `asknotes NOTES_DIR` does)."""
+    from app.core.session.session import NotesSession
+    from app.core.session.wiring import remember_notes_dir, resolve_notes_dir
     from app.ui.app import make_app
-    from app.ui.backend import Backend
-    from app.wiring import remember_notes_dir, resolve_notes_dir
 
     settings = ctx.settings
     notes = resolve_notes_dir(settings, notes_dir)
     remember_notes_dir(settings, notes)
-    make_app(Backend(settings, notes)).run()
+    make_app(NotesSession(settings, notes, ctx.factories)).run()
 
 
 @cli.command("paths")
@@ -51,7 +55,7 @@ def show_paths(ctx: Context) -> None:
     click.echo(f"data dir    : {settings.data_dir}")
     click.echo(f"models dir  : {settings.models_dir}")
     try:
-        from app.wiring import resolve_notes_dir
+        from app.core.session.wiring import resolve_notes_dir
 
         notes = resolve_notes_dir(settings)
         click.echo(f"notes dir   : {notes}")
@@ -78,22 +82,29 @@ def _route_folder(argv: list[str]) -> list[str]:
     return argv
 
 
-def main(argv: list[str] | None = None) -> None:
-    argv = _route_folder(list(sys.argv[1:] if argv is None else argv))
+def run(argv: list[str], obj: Context | None = None) -> int:
+    """Run the CLI on `argv` and return its exit code; errors become one line on stderr."""
     try:
-        cli.main(args=argv, prog_name="asknotes", standalone_mode=False)
+        code = cli.main(
+            args=_route_folder(argv), prog_name="asknotes", standalone_mode=False, obj=obj
+        )
     except click.exceptions.Abort:
         click.echo("asknotes: aborted", err=True)
-        sys.exit(130)
+        return 130
     except click.ClickException as exc:
         exc.show()
-        sys.exit(exc.exit_code)
+        return exc.exit_code
     except Cancelled:
         click.echo("asknotes: cancelled; the index keeps every batch that finished", err=True)
-        sys.exit(130)
+        return 130
     except KeyboardInterrupt:
         click.echo("\nasknotes: interrupted; the index keeps every batch that finished", err=True)
-        sys.exit(130)
+        return 130
     except AsknotesError as exc:
         click.echo(f"asknotes: error: {exc}", err=True)
-        sys.exit(1)
+        return 1
+    return code if isinstance(code, int) else 0  # a command's ctx.exit(n) returns n
+
+
+def main(argv: list[str] | None = None) -> None:
+    sys.exit(run(list(sys.argv[1:] if argv is None else argv)))

@@ -20,29 +20,19 @@ from app.cli.context import Context, pass_ctx
 def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: bool) -> None:
     """Answer QUESTION from the notes with the local model, citing passages."""
     from app.cli.progress import StderrProgress
-    from app.core.answer import AnswerKind, answer_question, note_staleness
-    from app.core.indexer import pending_changes
-    from app.core.prompt import build_prompt
-    from app.core.retrieve import search as run_search
-    from app.wiring import make_generator, open_index, resolve_notes_dir
+    from app.core.answer.answering import AnswerKind
 
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings)
-    note_index = open_index(settings, notes, create=False)
+    session = ctx.session()
     progress = StderrProgress(unit="MB", scale=1e6)
-    generator = make_generator(settings, progress)
-    progress.finish()
     try:
+        session.load_model(progress)
+        progress.finish()
         if show_prompt:
-            calibrated = note_index.calibrated_thresholds()
-            passages = run_search(note_index, question, settings.retrieval(k, calibrated)).passages
-            prompt = build_prompt(
-                question, passages, generator, max_answer_tokens=settings.max_answer_tokens
-            )
+            prompt = session.prompt(question, k)
             click.echo(prompt.render())
             click.echo(
                 f"\n({prompt.prompt_tokens} prompt tokens; {len(prompt.passages)} passages, "
-                f"{len(prompt.dropped)} dropped to fit {generator.context_tokens} tokens)",
+                f"{len(prompt.dropped)} dropped to fit the model's context)",
                 err=True,
             )
             return
@@ -53,32 +43,11 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
                 streamed.append(delta)
                 click.echo(delta, nl=False)
 
-        calibrated = note_index.calibrated_thresholds()
-        behind = pending_changes(note_index, notes, settings.walk())
-        answer = answer_question(
-            note_index,
-            generator,
-            question,
-            retrieval=settings.retrieval(k, calibrated),
-            settings=settings.answering(calibrated),
-            on_text=on_text,
-            cancel=threading.Event(),
-        )
-        if answer.refused:
-            from app.core.refusals import record_refusal
-
-            record_refusal(
-                note_index.directory,
-                question,
-                answer.verdict,
-                settings=settings.snapshot(calibrated),
-                index_version=note_index.manifest.index_version,
-            )
+        answer = session.ask(question, k=k, on_text=on_text, cancel=threading.Event())
     finally:
-        note_index.close()
-    answer = note_staleness(answer, behind)
+        session.close()
     if as_json:
-        from app.core.serialize import answer_dict
+        from app.core.session.serialize import answer_dict
 
         click.echo(json.dumps(answer_dict(answer), indent=2, ensure_ascii=False))
         return
@@ -99,43 +68,15 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
 @pass_ctx
 def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
     """Show the verdict for QUESTION: every gate with its numbers, and what to try next."""
-    from app.core.why import explain
-    from app.wiring import open_index, resolve_notes_dir
-
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings)
-    note_index = open_index(settings, notes, create=False)
+    session = ctx.session()
     try:
-        calibrated = note_index.calibrated_thresholds()
-        explanation = explain(
-            note_index, question, settings.retrieval(k, calibrated), settings.gates(calibrated)
-        )
+        explanation = session.explain(question, k)
     finally:
-        note_index.close()
+        session.close()
     if as_json:
-        from app.core.refusals import verdict_dict
-        from app.core.serialize import passage_dict
+        from app.core.session.serialize import explanation_dict
 
-        s = explanation.signals
-        data = {
-            "question": question,
-            "verdict": "answerable" if explanation.verdict.answerable else "refused",
-            **verdict_dict(explanation.verdict),
-            "signals": {
-                "top_cosine": s.shape.top,
-                "median_cosine": s.shape.median,
-                "gap": s.shape.gap,
-                "ratio": s.shape.ratio,
-                "shape_k": s.shape.k,
-                "lexical_overlap": s.lexical.fraction,
-                "missing_words": list(s.lexical.missing),
-                "unknown_words": list(s.unknown_words),
-                "best_bm25": s.best_bm25,
-            },
-            "passages": [passage_dict(p) for p in explanation.result.passages],
-            "next_steps": list(explanation.next_steps),
-        }
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(explanation_dict(explanation), indent=2, ensure_ascii=False))
         return
     from app.cli.render import render_why
 
@@ -154,25 +95,16 @@ def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
 @pass_ctx
 def calibrate(ctx: Context, questions_file: Path, write: bool, plot_file: Path | None) -> None:
     """Measure the gate signals on labelled QUESTIONS_FILE and suggest thresholds."""
-    import time
+    from app.cli.render import render_calibration
+    from app.core.evals.questions import load_questions
 
-    from app.core.calibrate import calibrate as run_calibration
-    from app.core.questions import load_questions
-    from app.wiring import open_index, resolve_notes_dir
-
-    settings = ctx.settings
     questions = load_questions(questions_file)
-    notes = resolve_notes_dir(settings)
-    note_index = open_index(settings, notes, create=False)
+    session = ctx.session()
     try:
-        calibration = run_calibration(
-            note_index, questions, settings.retrieval(), settings.gates().shape_k
-        )
-        from app.cli.render import render_calibration
-
+        calibration = session.calibrate(questions)
         click.echo(render_calibration(calibration))
         if plot_file is not None:
-            from app.core.strip_plot import plot_bands
+            from app.core.evals.plot import plot_bands
 
             plot_bands(calibration.bands, plot_file)
             click.echo(
@@ -181,23 +113,11 @@ def calibrate(ctx: Context, questions_file: Path, write: bool, plot_file: Path |
                 + "; green above the axis answerable, red below unanswerable, blue the "
                 "suggested threshold)"
             )
-        suggestions = calibration.suggestions()
-        if write and suggestions:
-            answerable = sum(r.answerable for r in calibration.rows)
-            note_index.write_calibration(
-                suggestions,
-                {
-                    "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                    "questions_file": str(questions_file.resolve()),
-                    "answerable": answerable,
-                    "unanswerable": len(calibration.rows) - answerable,
-                    "margins": {
-                        b.spec.setting: round(b.margin, 4) for b in calibration.bands if b.complete
-                    },
-                },
-            )
-            click.echo(f"\nwrote {suggestions} to the index at {note_index.directory}")
-        elif write:
-            click.echo("\nnothing written: no signal separates the two bands", err=True)
+        if write:
+            written = session.write_calibration(calibration, questions_file)
+            if written:
+                click.echo(f"\nwrote {written} to the index at {session.index_dir}")
+            else:
+                click.echo("\nnothing written: no signal separates the two bands", err=True)
     finally:
-        note_index.close()
+        session.close()

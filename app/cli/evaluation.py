@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 import threading
 from pathlib import Path
 
 import click
 
 from app.cli.context import Context, pass_ctx
+from app.core.evals.refusals import Mark
 
 
 @click.command("eval")
@@ -19,74 +19,56 @@ from app.cli.context import Context, pass_ctx
 @click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages per question.")
 @click.option("--retrieval-only", is_flag=True, help="Skip the model: ranks and gates only.")
 @click.option("--json", "as_json", is_flag=True, help="Print {summary, questions} as JSON.")
-@pass_ctx
+@click.pass_context
 def eval_command(
-    ctx: Context, questions_file: Path | None, k: int | None, retrieval_only: bool, as_json: bool
+    click_ctx: click.Context,
+    questions_file: Path | None,
+    k: int | None,
+    retrieval_only: bool,
+    as_json: bool,
 ) -> None:
     """Run QUESTIONS_FILE (default: the refused-question set) and report what flipped.
 
     Exits 1 when a question that passed in the previous run of the same set now fails.
     """
     from app.cli.progress import StderrProgress
-    from app.core.eval_run import flips, last_run, run_questions, set_identity, store_run
-    from app.core.eval_run import summarize as summarize_run
-    from app.core.questions import load_questions
-    from app.core.refusals import refusals_as_questions
-    from app.wiring import make_generator, open_index, resolve_notes_dir
+    from app.core.evals.questions import load_questions
 
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings)
-    note_index = open_index(settings, notes, create=False)
+    ctx = click_ctx.find_object(Context)
+    assert ctx is not None
+    questions = load_questions(questions_file) if questions_file is not None else None
+    session = ctx.session()
+    progress = StderrProgress(unit="questions")
     try:
-        if questions_file is None:
-            questions = refusals_as_questions(note_index.directory)
-            if not questions:
+        if questions is None:
+            report = session.replay(
+                with_model=not retrieval_only, k=k, progress=progress, cancel=threading.Event()
+            )
+            if report is None:
                 click.echo("the refused-question set is empty: nothing to replay", err=True)
                 return
         else:
-            questions = load_questions(questions_file)
-        calibrated = note_index.calibrated_thresholds()
-        retrieval = settings.retrieval(k, calibrated)
-        generator = None if retrieval_only else make_generator(settings)
-        progress = StderrProgress(unit="questions")
-        outcomes = run_questions(
-            note_index,
-            questions,
-            retrieval=retrieval,
-            answering=settings.answering(calibrated),
-            generator=generator,
-            progress=progress,
-            cancel=threading.Event(),
-        )
-        progress.finish()
-        summary = summarize_run(outcomes, retrieval.k, with_model=generator is not None)
-        identity = set_identity(questions_file) + ("-retrieval" if retrieval_only else "")
-        changed = flips(last_run(note_index.directory, identity), outcomes)
-        store_run(
-            note_index.directory,
-            identity,
-            outcomes,
-            summary,
-            settings=settings.snapshot(calibrated),
-            index_version=note_index.manifest.index_version,
-        )
+            report = session.evaluate(
+                questions,
+                questions_file=questions_file,
+                with_model=not retrieval_only,
+                k=k,
+                progress=progress,
+                cancel=threading.Event(),
+            )
     finally:
-        note_index.close()
+        progress.finish()
+        session.close()
     if as_json:
-        from dataclasses import asdict
+        from app.core.session.serialize import eval_dict
 
-        payload = {
-            "summary": summary,
-            "questions": [asdict(o) for o in outcomes],
-            "flipped": [asdict(f) for f in changed],
-        }
-        click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(eval_dict(report), indent=2, ensure_ascii=False))
     else:
         from app.cli.render import render_eval
 
-        click.echo(render_eval(outcomes, summary, changed))
-    if any(f.regressed for f in changed):
-        sys.exit(1)
+        click.echo(render_eval(report.outcomes, report.summary, report.flipped))
+    if report.regressed:
+        click_ctx.exit(1)
 
 
 @click.group(invoke_without_command=True)
@@ -95,13 +77,13 @@ def refused(click_ctx: click.Context) -> None:
     """List the refused-question set; `refused mark N ...` labels an entry."""
     if click_ctx.invoked_subcommand is not None:
         return
-    from app.core.refusals import unique_refusals
-    from app.wiring import open_index, resolve_notes_dir
-
-    settings = click_ctx.find_object(Context).settings
-    note_index = open_index(settings, resolve_notes_dir(settings), create=False)
-    entries = unique_refusals(note_index.directory)
-    note_index.close()
+    ctx = click_ctx.find_object(Context)
+    assert ctx is not None
+    session = ctx.session()
+    try:
+        entries = session.refusals()
+    finally:
+        session.close()
     if not entries:
         click.echo("no refused questions yet")
     for n, e in enumerate(entries, start=1):
@@ -111,20 +93,18 @@ def refused(click_ctx: click.Context) -> None:
 
 @refused.command("mark")
 @click.argument("number", type=int)
-@click.argument("mark", type=click.Choice(["should-answer", "correct-refusal"]))
+@click.argument("mark", type=click.Choice([m.value for m in Mark]))
 @click.option("--anchor", help="A regular expression the answering passage contains.")
 @pass_ctx
 def refused_mark(ctx: Context, number: int, mark: str, anchor: str | None) -> None:
     """Mark refused question NUMBER as should-answer or correct-refusal."""
-    from app.core.refusals import mark_refusal
     from app.errors import ConfigError
-    from app.wiring import open_index, resolve_notes_dir
 
-    note_index = open_index(ctx.settings, resolve_notes_dir(ctx.settings), create=False)
+    session = ctx.session()
     try:
-        entry = mark_refusal(note_index.directory, number, mark, anchor)
+        entry = session.mark(number, mark, anchor)
     except ValueError as exc:
         raise ConfigError(str(exc)) from exc
     finally:
-        note_index.close()
+        session.close()
     click.echo(f"marked #{number} {mark}: {entry['question']}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -21,44 +22,34 @@ from app.cli.context import Context, pass_ctx
 def index(ctx: Context, notes_dir: Path | None, rebuild: bool, as_json: bool) -> None:
     """Index NOTES_DIR, embedding only notes that changed since the last run."""
     from app.cli.progress import StderrProgress
-    from app.core.indexer import update_index
-    from app.wiring import open_index, remember_notes_dir, resolve_notes_dir
+    from app.core.session.wiring import resolve_notes_dir
 
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings, notes_dir)
-    target = paths.index_dir(settings.data_dir, notes)
-    if rebuild and target.exists():
-        shutil.rmtree(target)
-    note_index = open_index(settings, notes, create=True)
-    remember_notes_dir(settings, notes)
+    if rebuild:
+        target = paths.index_dir(ctx.settings.data_dir, resolve_notes_dir(ctx.settings, notes_dir))
+        if target.exists():
+            shutil.rmtree(target)
+    session = ctx.session(notes_dir, create=True)
     progress = StderrProgress()
     try:
-        report = update_index(
-            note_index,
-            notes,
-            walk=settings.walk(),
-            chunking=settings.chunking(),
-            progress=progress,
-            cancel=threading.Event(),
-        )
+        report = session.update(progress, threading.Event())
     finally:
         progress.finish()
-        note_index.close()
+        session.close()
     if as_json:
-        from app.core.serialize import report_dict
+        from app.core.session.serialize import report_dict
 
         click.echo(json.dumps(report_dict(report), indent=2, ensure_ascii=False))
         return
     from app.cli.render import render_report
 
-    click.echo(render_report(report, notes))
+    click.echo(render_report(report, session.notes))
 
 
 @click.command()
 @click.argument("notes_dir", required=False, type=click.Path(path_type=Path))
 @click.option(
     "--debounce",
-    type=float,
+    type=click.FloatRange(0.0, 60.0),
     default=0.3,
     show_default=True,
     help="Seconds of quiet before a batch of changes is indexed.",
@@ -66,55 +57,33 @@ def index(ctx: Context, notes_dir: Path | None, rebuild: bool, as_json: bool) ->
 @pass_ctx
 def watch(ctx: Context, notes_dir: Path | None, debounce: float) -> None:
     """Index NOTES_DIR, then keep the index in step with it until Ctrl-C."""
-    import time
-
     from app.cli.progress import StderrProgress
-    from app.cli.render import render_report
-    from app.core.indexer import update_index
-    from app.core.watcher import NotesWatcher
-    from app.wiring import open_index, remember_notes_dir, resolve_notes_dir
+    from app.cli.render import render_batch, render_report
+    from app.core.index.watcher import NotesWatcher
 
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings, notes_dir)
-    note_index = open_index(settings, notes, create=True)
-    remember_notes_dir(settings, notes)
+    session = ctx.session(notes_dir, create=True)
     progress = StderrProgress()
-    report = update_index(
-        note_index, notes, walk=settings.walk(), chunking=settings.chunking(), progress=progress
-    )
+    report = session.update(progress)
     progress.finish()
-    click.echo(render_report(report, notes))
+    click.echo(render_report(report, session.notes))
 
-    def on_batch(paths: frozenset[str]) -> None:
+    def on_batch(changed: frozenset[str]) -> None:
         started = time.perf_counter()
-        batch = update_index(
-            note_index,
-            notes,
-            walk=settings.walk(),
-            chunking=settings.chunking(),
-            reconcile=False,
-        )
-        took = time.perf_counter() - started
-        changes = batch.added + batch.changed + batch.removed
-        click.echo(
-            f"[{time.strftime('%H:%M:%S')}] {len(paths)} paths touched: "
-            f"{len(batch.added)} added, {len(batch.changed)} changed, "
-            f"{len(batch.removed)} removed, {batch.texts_embedded} chunks embedded "
-            f"in {took:.2f} s {' '.join(changes[:5])}"
-        )
+        batch = session.update(reconcile=False)
+        click.echo(render_batch(changed, batch, time.perf_counter() - started))
 
     def on_error(exc: Exception) -> None:
         click.echo(f"asknotes: error: {exc}; the index keeps its last good state", err=True)
 
-    watcher = NotesWatcher(notes, on_batch, debounce_s=debounce, on_error=on_error)
+    watcher = NotesWatcher(session.notes, on_batch, debounce_s=debounce, on_error=on_error)
     watcher.start()
-    click.echo(f"watching {notes} (Ctrl-C to stop)", err=True)
+    click.echo(f"watching {session.notes} (Ctrl-C to stop)", err=True)
     try:
         while True:
             time.sleep(3600)
     finally:
         watcher.stop()
-        note_index.close()
+        session.close()
 
 
 @click.command()
@@ -124,18 +93,13 @@ def watch(ctx: Context, notes_dir: Path | None, debounce: float) -> None:
 @pass_ctx
 def search(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
     """Retrieve the passages that best match QUESTION (no model answer)."""
-    from app.core.retrieve import search as run_search
-    from app.wiring import open_index, resolve_notes_dir
-
-    settings = ctx.settings
-    notes = resolve_notes_dir(settings)
-    note_index = open_index(settings, notes, create=False)
+    session = ctx.session()
     try:
-        result = run_search(note_index, question, settings.retrieval(k))
+        result = session.search(question, k)
     finally:
-        note_index.close()
+        session.close()
     if as_json:
-        from app.core.serialize import search_dict
+        from app.core.session.serialize import search_dict
 
         click.echo(json.dumps(search_dict(result), indent=2, ensure_ascii=False))
         return

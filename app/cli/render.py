@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import textwrap
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from app.core.answer import Answer, AnswerKind
-from app.core.calibrate import Calibration, axis
-from app.core.chunk import HEADING_SEPARATOR
-from app.core.eval_run import Flip, QuestionOutcome
-from app.core.indexer import IndexReport
-from app.core.retrieve import Passage, SearchResult
-from app.core.why import Explanation
+from app.core.answer.answering import Answer, AnswerKind
+from app.core.evals.calibrate import Calibration, axis
+from app.core.evals.runs import Flip, QuestionOutcome
+from app.core.index.indexer import IndexReport
+from app.core.index.retrieve import Passage, SearchResult
+from app.core.verdict.why import Explanation
 
 
 def render_report(report: IndexReport, notes: Path) -> str:
@@ -45,12 +45,20 @@ def render_report(report: IndexReport, notes: Path) -> str:
     return "\n".join(lines)
 
 
+def render_batch(changed: frozenset[str], batch: IndexReport, seconds: float) -> str:
+    """One line per watch batch: what moved and how long it took."""
+    names = batch.added + batch.changed + batch.removed
+    return (
+        f"[{time.strftime('%H:%M:%S')}] {len(changed)} paths touched: "
+        f"{len(batch.added)} added, {len(batch.changed)} changed, "
+        f"{len(batch.removed)} removed, {batch.texts_embedded} chunks embedded "
+        f"in {seconds:.2f} s {' '.join(names[:5])}"
+    ).rstrip()
+
+
 def passage_header(p: Passage) -> str:
     first = p.primary
-    return (
-        f"{first.file}:{first.start_line}-{first.end_line}  "
-        f"{HEADING_SEPARATOR.join(first.heading_path)}"
-    )
+    return f"{first.file}:{first.start_line}-{first.end_line}  {first.heading}"
 
 
 def passage_scores(p: Passage) -> str:

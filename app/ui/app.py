@@ -15,13 +15,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown
-from textual.worker import Worker, WorkerState
+from textual.widgets.markdown import MarkdownStream
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from app.core.answer import Answer, AnswerKind
-from app.core.verdict import GateSettings
-from app.core.watcher import NotesWatcher
-from app.core.why import Explanation
-from app.ui.backend import Backend
+from app.core.answer.answering import Answer, AnswerKind
+from app.core.index.retrieve import passage_numbers
+from app.core.index.watcher import NotesWatcher
+from app.core.session.session import NotesSession
+from app.core.verdict.gates import SCORE_SHAPE, Verdict
+from app.core.verdict.signals import ScoreShape
+from app.core.verdict.why import Explanation
 from app.ui.messages import (
     AnswerDelta,
     AnswerDone,
@@ -74,19 +77,18 @@ class AsknotesApp(App[None]):
         ),
     ]
 
-    def __init__(self, backend: Backend, *, watch: bool = True) -> None:
+    def __init__(self, session: NotesSession, *, watch: bool = True) -> None:
         super().__init__()
-        self.backend = backend
+        self.session = session
         self.watch_folder = watch
         self.watcher: NotesWatcher | None = None
-        self.sub_title = str(backend.notes)
+        self.sub_title = str(session.notes)
         self.index_ready = False
         self.model_ready = False
         self.queued: str | None = None
-        self.answer_text = ""
         self.indexing = False
-        self._cancel = threading.Event()
-        self._index_cancel = threading.Event()
+        self.answer_id = 0  # the question being answered; older answers' messages are dropped
+        self._stream: MarkdownStream | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -107,21 +109,31 @@ class AsknotesApp(App[None]):
         self.query_one("#question", Input).focus()
         self.load_index()
 
+    def _widgets_gone(self) -> bool:
+        """True while the app closes: a worker's late message must not touch widgets."""
+        return not self.query("#status-row")
+
     # --- loading -------------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="load-index")
     def load_index(self) -> None:
-        self.post_message(IndexReady(self.backend.load_index()))
+        self.session.open(create=True)
+        self.session.warm_up()
+        status = self.session.status()
+        assert status is not None
+        self.post_message(IndexReady(status))
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="load-model")
     def load_model(self) -> None:
-        name = self.backend.load_model(
+        generator = self.session.load_model(
             lambda d, t, label: self.post_message(LoadProgress(d, t, label))
         )
-        self.post_message(ModelReady(name))
+        self.post_message(ModelReady(generator.name))
 
     @on(IndexReady)
     def index_loaded(self, message: IndexReady) -> None:
+        if self._widgets_gone():
+            return
         self.index_ready = True
         self.query_one(StatusBar).show_index(message.status)
         self.sweep()
@@ -131,55 +143,67 @@ class AsknotesApp(App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="index")
     def sweep(self) -> None:
         self.indexing = True
-        self._index_and_report(reconcile=True)
+        self._index_and_report(reconcile=True, cancel=get_current_worker().cancelled_event)
 
     def _index_changed_files(self, paths: frozenset[str]) -> None:
         """Runs on the watcher's thread: index the batch, and only post messages."""
         self.post_message(FilesChanged(paths))
-        self._index_and_report(reconcile=False)
+        self._index_and_report(reconcile=False, cancel=None)
 
-    def _index_and_report(self, *, reconcile: bool) -> None:
-        report = self.backend.sweep(
+    def _index_and_report(self, *, reconcile: bool, cancel: threading.Event | None) -> None:
+        report = self.session.update(
             lambda d, t, label: self.post_message(IndexProgress(d, t, label)),
-            self._index_cancel,
+            cancel,
             reconcile=reconcile,
         )
-        status = self.backend.status()
+        status = self.session.status()
         if status is not None:
             self.post_message(IndexUpdated(report, status))
 
     @on(FilesChanged)
     def files_changed(self, message: FilesChanged) -> None:
+        if self._widgets_gone():
+            return
         self.indexing = True
         self.query_one(StatusBar).show_changes(message.paths)
 
     @on(WatchFailed)
     def watch_failed(self, message: WatchFailed) -> None:
+        self.indexing = False
         self.notify(f"indexing a change failed: {message.error}", severity="error")
 
     @on(IndexProgress)
     def index_progress(self, message: IndexProgress) -> None:
+        if self._widgets_gone():
+            return
         if message.total:
             self.query_one(StatusBar).show_indexing(message.label, message.done, message.total)
 
     @on(IndexUpdated)
     def index_updated(self, message: IndexUpdated) -> None:
+        if self._widgets_gone():
+            return
         self.indexing = False
         if self.watch_folder and self.watcher is None:
             self.watcher = NotesWatcher(
-                self.backend.notes,
+                self.session.notes,
                 self._index_changed_files,
                 on_error=lambda exc: self.post_message(WatchFailed(str(exc))),
             )
             self.watcher.start()
+            self.session.pending = self.watcher.pending  # staleness without walking the folder
         self.query_one(StatusBar).show_index(message.status, message.report)
 
     @on(LoadProgress)
     def load_progress(self, message: LoadProgress) -> None:
+        if self._widgets_gone():
+            return
         self.query_one(StatusBar).show_model_progress(message.label, message.done, message.total)
 
     @on(ModelReady)
     def model_loaded(self, message: ModelReady) -> None:
+        if self._widgets_gone():
+            return
         self.model_ready = True
         self.query_one(StatusBar).show_model(message.name)
         self._ask_queued()
@@ -203,47 +227,73 @@ class AsknotesApp(App[None]):
             self.start_answer(question)
 
     def start_answer(self, question: str) -> None:
-        self.answer_text = ""
+        self.answer_id += 1
+        self._stream = None
         self.query_one("#answer", Markdown).update(f"*Answering:* {question}")
         self.query_one("#question", Input).disabled = True
-        self._cancel = threading.Event()
-        self.run_answer(question, self._cancel)
+        self.run_answer(question, self.answer_id)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
-    def run_answer(self, question: str, cancel: threading.Event) -> None:
-        answer = self.backend.ask(
+    def run_answer(self, question: str, answer_id: int) -> None:
+        worker = get_current_worker()
+        answer = self.session.ask(
             question,
-            lambda delta: self.post_message(AnswerDelta(delta)),
-            cancel,
-            lambda result, verdict: self.post_message(Retrieved(result, verdict)),
+            on_text=lambda delta: self.post_message(AnswerDelta(answer_id, delta)),
+            on_retrieved=lambda result, verdict: self.post_message(
+                Retrieved(answer_id, result, verdict)
+            ),
+            cancel=worker.cancelled_event,
         )
-        self.post_message(AnswerDone(answer))
+        if not worker.is_cancelled:
+            self.post_message(AnswerDone(answer_id, answer))
 
     @on(Retrieved)
     def show_retrieved(self, message: Retrieved) -> None:
         """The evidence and the retrieval verdict, while the model is still writing."""
+        if self._widgets_gone():
+            return
+        if message.answer_id != self.answer_id:
+            return
         passages = message.result.passages
-        numbers = {p.text_hash: i for i, p in enumerate(passages, start=1)}
-        self.query_one("#retrieved", PassagePane).show(passages, numbers)
-        self.query_one(VerdictPanel).show(message.verdict)
-        if message.verdict.signals is not None:
-            self.query_one(ScoreShapeView).show(
-                message.verdict.signals.shape, self._gates().min_top_gap
-            )
+        self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
+        self._show_verdict(message.verdict)
 
-    def _gates(self) -> GateSettings:
-        index = self.backend.index
-        return self.backend.settings.gates(index.calibrated_thresholds() if index else None)
+    def _show_verdict(self, verdict: Verdict, next_steps: tuple[str, ...] = ()) -> None:
+        self.query_one(VerdictPanel).show(verdict, next_steps)
+        if verdict.signals is not None:
+            shape_gate = verdict.gate(SCORE_SHAPE)
+            threshold = shape_gate.threshold if shape_gate is not None else None
+            self._show_shape(verdict.signals.shape, threshold)
+
+    def _show_shape(self, shape: ScoreShape, min_gap: float | None) -> None:
+        self.query_one(ScoreShapeView).show(shape, min_gap)
 
     @on(AnswerDelta)
-    def stream_delta(self, message: AnswerDelta) -> None:
-        self.answer_text += message.text
-        self.query_one("#answer", Markdown).update(self.answer_text)
+    async def stream_delta(self, message: AnswerDelta) -> None:
+        if self._widgets_gone():
+            return
+        if message.answer_id != self.answer_id:
+            return
+        if self._stream is None:
+            markdown = self.query_one("#answer", Markdown)
+            await markdown.update("")
+            self._stream = Markdown.get_stream(markdown)
+        await self._stream.write(message.text)
 
     @on(AnswerDone)
-    def answer_done(self, message: AnswerDone) -> None:
+    async def answer_done(self, message: AnswerDone) -> None:
+        if self._widgets_gone():
+            return
+        if message.answer_id != self.answer_id:
+            return
+        await self._stop_stream()
         self.show_answer(message.answer)
         self._restore_input()
+
+    async def _stop_stream(self) -> None:
+        if self._stream is not None:
+            stream, self._stream = self._stream, None
+            await stream.stop()
 
     def show_answer(self, answer: Answer) -> None:
         body = answer.text
@@ -257,13 +307,8 @@ class AsknotesApp(App[None]):
             unsupported = ", ".join(f"`{t}`" for t in answer.citations.unsupported)
             flags += f"\n- ⚠ **unsupported by the cited passage:** {unsupported}"
         self.query_one("#answer", Markdown).update(body + flags)
-        self.query_one(VerdictPanel).show(answer.verdict)
-        if answer.verdict.signals is not None:
-            self.query_one(ScoreShapeView).show(
-                answer.verdict.signals.shape, self._gates().min_top_gap
-            )
-        numbered = list(answer.prompt.passages) if answer.prompt else list(answer.retrieved)
-        numbers = {p.text_hash: i for i, p in enumerate(numbered, start=1)}
+        self._show_verdict(answer.verdict)
+        numbers = answer.numbers
         cited = {p.text_hash for p in answer.cited}
         self.query_one("#retrieved", PassagePane).show(answer.retrieved, numbers, used=cited)
         self.query_one("#cited", PassagePane).show(answer.cited, numbers)
@@ -274,24 +319,33 @@ class AsknotesApp(App[None]):
         question.focus()
 
     @on(Worker.StateChanged)
-    def worker_failed(self, event: Worker.StateChanged) -> None:
-        """One place for every worker's failure: a notification, never a crash."""
+    async def worker_state(self, event: Worker.StateChanged) -> None:
+        """One place for every worker's end: a failure is a notification, never a crash."""
+        if self._widgets_gone():
+            return
+        group = event.worker.group
         if event.state is WorkerState.ERROR:
             error = event.worker.error
-            self.notify(f"{event.worker.group}: {error}", severity="error", timeout=10)
-            if event.worker.group == "answer":
+            self.notify(f"{group}: {error}", severity="error", timeout=10)
+            if group == "answer":
+                await self._stop_stream()
+                self.query_one("#answer", Markdown).update(f"**The answer failed:** {error}")
                 self._restore_input()
-            if event.worker.group in ("load-index", "load-model", "index"):
-                self.query_one(StatusBar).show_failure(event.worker.group, str(error))
-        elif event.state is WorkerState.CANCELLED and event.worker.group == "answer":
+            if group in ("load-index", "load-model", "index"):
+                self.query_one(StatusBar).show_failure(group, str(error))
+        elif event.state is WorkerState.CANCELLED and group == "answer":
+            await self._stop_stream()
+            self.query_one("#answer", Markdown).update("*Answer cancelled.*")
             self._restore_input()
 
     # --- actions -------------------------------------------------------------------------
 
     def action_cancel(self) -> None:
-        if self.workers and any(w.group == "answer" and w.is_running for w in self.workers):
-            self._cancel.set()
-            self.notify("cancelled")
+        """Stop the answer being written; cancelling is an outcome, not an error."""
+        if any(w.group == "answer" and w.is_running for w in self.workers):
+            self.answer_id += 1  # whatever the cancelled answer still posts is dropped
+            self.workers.cancel_group(self, "answer")
+            self.notify("answer cancelled")
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen([b for b in self.BINDINGS if isinstance(b, Binding)]))
@@ -300,7 +354,7 @@ class AsknotesApp(App[None]):
         if not self.index_ready:
             self.notify("the index is still loading")
             return
-        self.push_screen(RefusedScreen(self.backend))
+        self.push_screen(RefusedScreen(self.session))
 
     def action_why(self) -> None:
         question = self.query_one("#question", Input).value.strip()
@@ -311,15 +365,16 @@ class AsknotesApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="why")
     def run_why(self, question: str) -> None:
-        self.post_message(Explained(self.backend.explain(question)))
+        self.post_message(Explained(self.session.explain(question)))
 
     @on(Explained)
     def show_why(self, message: Explained) -> None:
+        if self._widgets_gone():
+            return
         e: Explanation = message.explanation
-        self.query_one(VerdictPanel).show(e.verdict, e.next_steps)
-        self.query_one(ScoreShapeView).show(e.signals.shape, self._gates().min_top_gap)
-        numbers = {p.text_hash: i for i, p in enumerate(e.result.passages, start=1)}
-        self.query_one("#retrieved", PassagePane).show(e.result.passages, numbers)
+        self._show_verdict(e.verdict, e.next_steps)
+        passages = e.result.passages
+        self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
 
     def action_open_passage(self) -> None:
         passage = None
@@ -330,16 +385,31 @@ class AsknotesApp(App[None]):
         if passage is None:
             self.notify("highlight a passage first")
             return
-        path = Path(self.backend.notes) / passage.primary.file
+        path = Path(self.session.notes) / passage.primary.file
         line = passage.primary.start_line
-        editor = os.environ.get("EDITOR")
+        if not path.is_file():
+            self.notify(f"{passage.primary.file} no longer exists; it was moved or deleted")
+            return
+        editor = os.environ.get("EDITOR", "").strip()
         if not editor:
             self.push_screen(NoteViewer(path, line))
             return
-        with self.suspend():
-            subprocess.run([*shlex.split(editor), f"+{line}", str(path)], check=False)
+        try:
+            command = [*shlex.split(editor), f"+{line}", str(path)]
+        except ValueError as exc:
+            self.notify(f"EDITOR={editor!r} cannot be read ({exc}); fix it", severity="error")
+            return
+        try:
+            with self.suspend():
+                subprocess.run(command, check=False)
+        except OSError as exc:
+            self.notify(
+                f"cannot run EDITOR={editor!r} ({exc.strerror}); showing the note instead",
+                severity="warning",
+            )
+            self.push_screen(NoteViewer(path, line))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand(
             "Refused questions", "Mark, re-run and replay refusals", self.action_refused
@@ -352,13 +422,12 @@ class AsknotesApp(App[None]):
         yield SystemCommand("Cancel answer", "Stop the answer being generated", self.action_cancel)
 
     def on_unmount(self) -> None:
-        self._cancel.set()
-        self._index_cancel.set()
+        self.workers.cancel_all()
         if self.watcher is not None:
             self.watcher.stop()
-        self.backend.close()
+        self.session.close()
 
 
-def make_app(backend: Backend, *, watch: bool = True) -> AsknotesApp:
+def make_app(session: NotesSession, *, watch: bool = True) -> AsknotesApp:
     """The one factory for the CLI, the tests and the snapshots."""
-    return AsknotesApp(backend, watch=watch)
+    return AsknotesApp(session, watch=watch)

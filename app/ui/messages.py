@@ -1,4 +1,8 @@
-"""App-wide messages: posted by thread workers, handled on the UI thread."""
+"""App-wide messages: posted by thread workers, handled on the UI thread.
+
+Answer messages carry the id of the question they belong to, so a late message from a
+cancelled answer never lands in the next one.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,12 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from app.core.answer import Answer
-from app.core.indexer import IndexReport
-from app.core.retrieve import SearchResult
-from app.core.store import IndexStatus
-from app.core.verdict import Verdict
-from app.core.why import Explanation
-from app.ui.backend import ReplayResult
+from app.core.answer.answering import Answer
+from app.core.index.indexer import IndexReport
+from app.core.index.retrieve import SearchResult
+from app.core.index.store import IndexStatus
+from app.core.verdict.gates import Verdict
+from app.core.verdict.why import Explanation
 
 
 @dataclass
@@ -53,28 +56,26 @@ class LoadProgress(Message):
 
 @dataclass
 class AnswerDelta(Message):
+    answer_id: int
     text: str
 
 
 @dataclass
 class Retrieved(Message):
+    answer_id: int
     result: SearchResult
     verdict: Verdict
 
 
 @dataclass
 class AnswerDone(Message):
+    answer_id: int
     answer: Answer
 
 
 @dataclass
 class Explained(Message):
     explanation: Explanation
-
-
-@dataclass
-class ReplayDone(Message):
-    result: ReplayResult
 
 
 @dataclass

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.chunk import ChunkingSettings, chunk_note
+from app.core.ingest.chunk import ChunkingSettings, chunk_note
 
 SMALL = ChunkingSettings(max_chars=300, overlap_chars=40, min_chars=40)
 

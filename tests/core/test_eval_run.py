@@ -1,25 +1,31 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from app.core.answer import AnswerSettings
-from app.core.eval_run import flips, last_run, run_questions, set_identity, store_run, summarize
-from app.core.questions import Question
-from app.core.refusals import mark_refusal, record_refusal, refusals_as_questions, unique_refusals
-from app.core.retrieve import RetrievalSettings
-from app.core.store import NoteIndex
-from app.core.verdict import GateSettings, judge_retrieval
+from app.core.answer.answering import AnswerSettings
+from app.core.evals.questions import Question
+from app.core.evals.refusals import (
+    mark_refusal,
+    record_refusal,
+    refusals_as_questions,
+    unique_refusals,
+)
+from app.core.evals.runs import flips, last_run, run_questions, set_identity, store_run, summarize
+from app.core.index.retrieve import RetrievalSettings
+from app.core.index.store import NoteIndex
+from app.core.verdict.gates import GateSettings, judge_retrieval
 from tests.core.test_verdict import result, signals
-from tests.fakes import ScriptedGenerator, index_notes, scripted_reply
+from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
 
 RETRIEVAL = RetrievalSettings(k=2, candidates=10)
 GATES = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=0.5))
 
 
 @pytest.fixture
-def index(tmp_path: Path, fake_embedder) -> NoteIndex:
+def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
     notes = {
         "garden.md": "# Garden\n\n## Garlic\n\nGarlic is planted in October, ten centimetres "
         "apart, in the north bed of the garden.\n",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.grounding import (
+from app.core.answer.grounding import (
     check_citations,
     claim_terms,
     identifiers_missing,

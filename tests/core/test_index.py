@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.core.indexer import update_index
-from app.core.retrieve import RetrievalSettings, search
-from app.core.store import NoteIndex
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.store import NoteIndex
 from app.errors import Cancelled, EmbedderMismatchError, IndexMissingError
 from tests.conftest import write
 from tests.fakes import FakeEmbedder
@@ -153,7 +153,7 @@ def test_binary_note_is_skipped_not_fatal(setup) -> None:
 
 
 def test_changing_chunk_settings_rechunks_but_reuses_vectors(setup) -> None:
-    from app.core.chunk import ChunkingSettings
+    from app.core.ingest.chunk import ChunkingSettings
 
     notes, index, embedder = setup
     update_index(index, notes)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from app.core.json_stream import CitationStripper, FieldStreamer, strip_citations
+from app.core.answer.json_stream import CitationStripper, FieldStreamer, strip_citations
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 7, 100])

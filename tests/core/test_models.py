@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core import bundled_model
-from app.core.bundled_model import BundledModel, ensure_assembled, is_verified
-from app.core.models import resolve_embedder_path, resolve_model_path
+from app.core.models import bundled_model
+from app.core.models.bundled_model import BundledModel, ensure_assembled, is_verified
+from app.core.models.resolve import resolve_embedder_path, resolve_model_path
 from app.errors import ModelNotFoundError
 
 

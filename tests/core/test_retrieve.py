@@ -3,10 +3,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from app.core.lexical import LexicalHit
-from app.core.retrieve import RetrievalSettings, fuse
-from app.core.scores import Bm25Score, CosineSimilarity
-from app.core.vectors import ChromaVectorStore, VectorHit
+from app.core.basics.scores import Bm25Score, CosineSimilarity
+from app.core.index.lexical import LexicalHit
+from app.core.index.retrieve import RetrievalSettings, fuse
+from app.core.index.vectors import ChromaVectorStore, VectorHit
 
 
 def v(h: str, sim: float = 0.5) -> VectorHit:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.text import content_words, fold, lexical_tokens, normalize_text
+from app.core.basics.text import content_words, fold, lexical_tokens, normalize_text
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.calibrate import Bands, SignalSpec, axis
-from app.core.refusals import load_refusals, record_refusal
-from app.core.retrieve import SearchResult
-from app.core.signals import LexicalSupport, ScoreShape, Signals
-from app.core.verdict import (
+from app.core.evals.calibrate import Bands, SignalSpec, axis
+from app.core.evals.refusals import load_refusals, record_refusal
+from app.core.index.retrieve import SearchResult
+from app.core.verdict.gates import (
     DISTANCE_FLOOR,
     LEXICAL_SUPPORT,
     NO_EVIDENCE,
@@ -15,6 +14,7 @@ from app.core.verdict import (
     GateSettings,
     judge_retrieval,
 )
+from app.core.verdict.signals import LexicalSupport, ScoreShape, Signals
 
 
 def signals(similarities, found=("a", "b"), missing=()) -> Signals:
@@ -115,20 +115,19 @@ def test_refusals_are_appended_and_survive_a_torn_line(tmp_path) -> None:
     assert {g["name"] for g in entries[0]["gate_values"]} >= {SCORE_SHAPE, LEXICAL_SUPPORT}
 
 
-def test_strip_plot_writes_a_png(tmp_path) -> None:
-    import struct
-    import zlib
+def test_strip_plot_draws_each_band_and_the_suggestion(tmp_path) -> None:
+    from PIL import Image
 
-    from app.core.strip_plot import GREEN, RED, WIDTH, plot_bands
+    from app.core.evals.plot import BLUE, GREEN, RED, ROW, WIDTH, plot_bands
 
-    bands = [Bands(SPEC, (0.6, 0.8), (0.1, 0.2)), Bands(SPEC, (0.3,), (0.2,))]
+    bands = [Bands(SPEC, (0.6, 0.8), (0.1, 0.2)), Bands(SPEC, (0.3,), (0.35,))]
     target = tmp_path / "bands.png"
     plot_bands(bands, target)
-    data = target.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    assert (width, height) == (WIDTH, 150)
-    idat = data.index(b"IDAT")
-    size = struct.unpack(">I", data[idat - 4 : idat])[0]
-    pixels = zlib.decompress(data[idat + 4 : idat + 4 + size])
-    assert bytes(GREEN) in pixels and bytes(RED) in pixels
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(target).convert("RGB")
+    assert image.size == (WIDTH, ROW * 2 + 12)
+    first, second = image.crop((0, 0, WIDTH, ROW)), image.crop((0, ROW, WIDTH, 2 * ROW))
+    colours = {c for _, c in first.getcolors(WIDTH * ROW) or []}
+    assert {GREEN, RED, BLUE} <= colours  # the first signal separates: a suggestion line
+    colours = {c for _, c in second.getcolors(WIDTH * ROW) or []}
+    assert {GREEN, RED} <= colours and BLUE not in colours  # overlapping bands: none

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.walk import NotTextError, SkipReason, read_note, walk_notes
+from app.core.ingest.walk import NotTextError, SkipReason, read_note, walk_notes
 from tests.conftest import write
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.indexer import update_index
-from app.core.store import NoteIndex
-from app.core.watcher import NotesWatcher
+from app.core.index.indexer import update_index
+from app.core.index.store import NoteIndex
+from app.core.index.watcher import NotesWatcher
 from tests.conftest import write
 from tests.fakes import FakeEmbedder
 
@@ -42,7 +42,10 @@ class Harness:
         return set(self.index.manifest.files())
 
     def texts(self) -> str:
-        return " ".join(t for (t,) in self.index.manifest._db.execute("SELECT text FROM texts"))
+        manifest = self.index.manifest
+        return " ".join(
+            t.text for t in manifest.texts_with_sources(manifest.text_hashes()).values()
+        )
 
 
 @pytest.fixture
@@ -72,6 +75,7 @@ def test_create_modify_delete(harness: Harness) -> None:
 
 def test_rename_and_move_into_a_subfolder(harness: Harness) -> None:
     embedder = harness.index.embedder
+    assert isinstance(embedder, FakeEmbedder)
     before = embedder.embedded
     (harness.root / "sub").mkdir()
     os.rename(harness.root / "a.md", harness.root / "sub" / "moved.md")

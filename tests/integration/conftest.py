@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.indexer import update_index
-from app.core.store import NoteIndex
+from app.core.index.indexer import update_index
+from app.core.index.store import NoteIndex
 from tests.conftest import SAMPLE_NOTES
 
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.answer import AnswerKind, answer_question
-from app.core.llama_generator import LlamaCppGenerator
-from app.core.retrieve import RetrievalSettings
+from app.core.answer.answering import AnswerKind, answer_question
+from app.core.index.retrieve import RetrievalSettings
+from app.core.models.generator import GenerationSettings
+from app.core.models.llama_generator import LlamaCppGenerator
 
 pytestmark = pytest.mark.real_model
 
 
 @pytest.fixture(scope="module")
 def generator(shared_model_path):
-    return LlamaCppGenerator(shared_model_path, seed=0, temperature=0.0)
+    return LlamaCppGenerator(shared_model_path, GenerationSettings(seed=0), temperature=0.0)
 
 
 def ask(index, generator, question):

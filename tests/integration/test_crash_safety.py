@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.chunk import chunk_note
-from app.core.store import NoteIndex
-from app.core.walk import read_note
+from app.core.index.store import NoteIndex
+from app.core.ingest.chunk import chunk_note
+from app.core.ingest.walk import read_note
 from app.paths import index_dir
 from tests.conftest import SAMPLE_NOTES
 
@@ -49,10 +49,7 @@ def check_consistent(notes: Path, data: Path, real_embedder) -> None:
         files = manifest.files()
         on_disk = {p.relative_to(notes).as_posix() for p in notes.rglob("*.md")}
         assert set(files) == on_disk, "lost or orphaned files"
-        rows = manifest._db.execute("SELECT path, text_hash FROM chunks ORDER BY path, ordinal")
-        stored: dict[str, list[str]] = {}
-        for path, text_hash in rows:
-            stored.setdefault(path, []).append(text_hash)
+        stored = manifest.chunk_hashes()
         for rel in on_disk:
             text, _ = read_note(notes / rel)
             expected = [c.text_hash for c in chunk_note(text, rel)]

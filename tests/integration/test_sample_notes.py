@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core.evaluate import anchor_rank, score_retrieval, source_rank
-from app.core.questions import load_questions
-from app.core.retrieve import RetrievalSettings, search
-from app.core.store import NoteIndex
+from app.core.evals.metrics import anchor_rank, score_retrieval, source_rank
+from app.core.evals.questions import load_questions
+from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.store import NoteIndex
 from tests.conftest import SAMPLE_NOTES
 
 pytestmark = pytest.mark.real_model
@@ -61,12 +61,12 @@ def test_the_long_sourdough_fact_is_whole_in_one_chunk(index: NoteIndex) -> None
 
 def test_scores_carry_their_meaning(index: NoteIndex) -> None:
     passages = search(index, "restic retention", RetrievalSettings(k=5)).passages
-    for p in passages:
-        if p.cosine is not None:
-            assert -1.0 <= p.cosine.value <= 1.0
-    cosines = [p.cosine.value for p in passages if p.cosine is not None and p.vector_rank]
-    ranked = sorted((p for p in passages if p.vector_rank), key=lambda p: p.vector_rank)
-    assert [p.cosine.value for p in ranked] == sorted(cosines, reverse=True)
+    by_vector = [(p.vector_rank, p.cosine) for p in passages if p.vector_rank is not None]
+    assert by_vector, "the vector leg returned none of the passages"
+    assert all(cosine is not None and -1.0 <= cosine.value <= 1.0 for _, cosine in by_vector)
+    values = [cosine.value for _, cosine in sorted(by_vector) if cosine is not None]
+    assert values == sorted(values, reverse=True), "a better vector rank has a lower cosine"
+    assert all(p.vector_rank is None for p in passages if p.cosine is None)
 
 
 def test_reopening_the_index_finds_the_same(tmp_path: Path, real_embedder, index) -> None:

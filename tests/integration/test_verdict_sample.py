@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.retrieve import RetrievalSettings
-from app.core.verdict import LEXICAL_SUPPORT, SCORE_SHAPE, GateSettings
-from app.core.why import explain
+from app.core.index.retrieve import RetrievalSettings
+from app.core.verdict.gates import LEXICAL_SUPPORT, SCORE_SHAPE, GateSettings
+from app.core.verdict.why import explain
 
 pytestmark = pytest.mark.real_model
 
@@ -49,4 +49,5 @@ def test_flat_list_fires_score_shape_when_the_threshold_demands_it(index) -> Non
         RetrievalSettings(k=5),
         GateSettings(min_top_gap=0.5, min_lexical_overlap=0),
     )
-    assert explanation.verdict.fired.name == SCORE_SHAPE
+    fired = explanation.verdict.fired
+    assert fired is not None and fired.name == SCORE_SHAPE

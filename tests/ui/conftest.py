@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 
 from app.config import load_settings
-from app.core.prompt import REFUSAL_SENTENCE
+from app.core.answer.prompt import REFUSAL_SENTENCE
+from app.core.session.session import NotesSession
+from app.core.session.wiring import Factories
 from app.ui.app import make_app
-from app.ui.backend import Backend
 from tests.conftest import write
 from tests.fakes import FakeEmbedder, ScriptedGenerator, scripted_reply
 
@@ -44,29 +45,27 @@ def notes(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_backend(notes: Path, tmp_path: Path):
-    def build(generator_gate: threading.Event | None = None) -> Backend:
+def make_session(notes: Path, tmp_path: Path):
+    def build(
+        generator_gate: threading.Event | None = None, replies: dict[str, str] | None = None
+    ) -> NotesSession:
         settings = load_settings({"data_dir": tmp_path / "data"})
 
-        def generator(progress):
+        def generator(settings, progress):
             if generator_gate is not None:
                 generator_gate.wait(10)
-            return ScriptedGenerator(REPLIES)
+            return ScriptedGenerator(REPLIES if replies is None else replies)
 
-        return Backend(
-            settings,
-            notes,
-            embedder_factory=FakeEmbedder,
-            generator_factory=generator,
-        )
+        factories = Factories(embedder=lambda settings: FakeEmbedder(), generator=generator)
+        return NotesSession(settings, notes, factories)
 
     return build
 
 
 @pytest.fixture
-def app_factory(make_backend):
+def app_factory(make_session):
     def build(**kw):
-        app = make_app(make_backend(**kw))
+        app = make_app(make_session(**kw))
         app.sub_title = "notes"  # a stable title for snapshots
         return app
 

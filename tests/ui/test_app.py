@@ -84,7 +84,7 @@ async def test_mark_and_replay_refused_questions(app_factory) -> None:
         assert table.row_count == 1
         await pilot.press("s")
         await pilot.pause()
-        assert app.backend.refusals()[0]["mark"] == "should-answer"
+        assert app.session.refusals()[0]["mark"] == "should-answer"
         assert "should answer" in str(table.get_row_at(0))
         await pilot.press("a")
         await screen.workers.wait_for_complete()
@@ -119,13 +119,15 @@ async def test_help_lists_every_binding_with_its_tooltip(app_factory) -> None:
 
 
 async def test_a_failing_worker_notifies_instead_of_crashing(app_factory) -> None:
-    app = app_factory()
-    async with app.run_test(size=(140, 45)) as pilot:
+    app = app_factory(replies={})  # no scripted reply: the model raises inside the worker
+    async with app.run_test(size=(140, 45), notifications=True) as pilot:
         await ready(pilot)
-        app.backend.generator = None  # the next answer fails inside the worker
         await ask(pilot, "Which port does the server use?")
+        await pilot.pause()
         assert app.is_running
-        assert any("model is still loading" in str(n.message) for n in app._notifications)
+        assert "The answer failed" in markdown_text(app)
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert any("no scripted reply" in text for text in toasts), toasts
         assert not app.query_one("#question", Input).disabled
 
 

@@ -6,8 +6,8 @@ import pytest
 from textual.widgets import Input, Markdown
 
 from app.config import load_settings
+from app.core.session.session import NotesSession
 from app.ui.app import make_app
-from app.ui.backend import Backend
 from app.ui.widgets.passages import PassageItem, PassagePane
 from app.ui.widgets.verdict import VerdictPanel
 from tests.conftest import SAMPLE_NOTES
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.real_model
 
 async def test_real_models_answer_in_the_tui(tmp_path, shared_model_path) -> None:
     settings = load_settings({"data_dir": tmp_path / "data", "model_path": shared_model_path})
-    app = make_app(Backend(settings, SAMPLE_NOTES))
+    app = make_app(NotesSession(settings, SAMPLE_NOTES))
     async with app.run_test(size=(140, 45)) as pilot:
         while not (app.index_ready and app.model_ready):
             await app.workers.wait_for_complete()

@@ -9,8 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, ListItem, ListView, Static
 
-from app.core.chunk import HEADING_SEPARATOR
-from app.core.retrieve import Passage
+from app.core.index.retrieve import Passage
 
 
 def passage_text(p: Passage, number: int | None, *, used: bool | None) -> Text:
@@ -21,7 +20,7 @@ def passage_text(p: Passage, number: int | None, *, used: bool | None) -> Text:
     text.append(f"{first.file}:{first.start_line}", style="bold cyan")
     if used is False:
         text.append("  unused", style="dim italic")
-    text.append(f"\n{HEADING_SEPARATOR.join(first.heading_path)}\n", style="italic")
+    text.append(f"\n{first.heading}\n", style="italic")
     vector = "-" if p.cosine is None else f"#{p.vector_rank} cos {p.cosine.value:.3f}"
     lexical = "-" if p.bm25 is None else f"#{p.bm25_rank} {p.bm25.value:.2f}"
     text.append(f"fused #{p.fused_rank} · vector {vector} · bm25 {lexical}", style="dim")

@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import ProgressBar, Static
 
-from app.core.indexer import IndexReport
-from app.core.store import IndexStatus
+from app.core.index.indexer import IndexReport
+from app.core.index.store import IndexStatus
 
 
 class StatusBar(Horizontal):

@@ -8,8 +8,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, Sparkline, Static
 
-from app.core.signals import ScoreShape
-from app.core.verdict import Verdict
+from app.core.verdict.gates import Verdict
+from app.core.verdict.signals import ScoreShape
 
 
 def verdict_renderable(verdict: Verdict, next_steps: tuple[str, ...] = ()) -> Table | Text:
@@ -54,9 +54,10 @@ class ScoreShapeView(Vertical):
         yield Label("score shape", id="shape-label")
         yield Sparkline([], id="shape-spark")
 
-    def show(self, shape: ScoreShape, min_gap: float) -> None:
+    def show(self, shape: ScoreShape, min_gap: float | None) -> None:
         self.query_one(Sparkline).data = list(shape.similarities)
-        flat = "  flat: the best match barely beats the rest" if shape.gap < min_gap else ""
+        is_flat = min_gap is not None and shape.gap < min_gap
+        flat = "  flat: the best match barely beats the rest" if is_flat else ""
         self.query_one(Label).update(
             f"score shape (top {shape.k}): top {shape.top:.3f} · median {shape.median:.3f} · "
             f"gap {shape.gap:.3f} · ratio {shape.ratio:.2f}{flat}"

@@ -1,0 +1,191 @@
+"""Every checkable claim of an answer, and whether the evidence states it.
+
+A claim is a number (with its unit), a clock time, a date or weekday, a proper name or an
+identifier wherever it stands in the sentence, inline code, or a quoted string. Each must
+be stated by the evidence the answer used. Words the answer adds beyond the evidence, and
+a negation the evidence does not share, make the sentence unverified.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from app.core.basics.stopwords import ALL_STOPWORDS
+from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
+from app.core.basics.values import (
+    MONTHS,
+    WEEKDAYS,
+    Quantity,
+    dates,
+    dates_match,
+    quantities,
+    times,
+    weekdays,
+)
+
+CITATION = re.compile(r"\[(\d{1,3})\]")
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+_QUOTED = re.compile(r"[\"“«]([^\"”»\n]{2,})[\"”»]")
+_CAPITALISED = re.compile(r"\b[A-ZÀ-ÝΑ-Ω][\w'’-]*")
+_IDENTIFIER = re.compile(r"(?<![\w-])--?[^\W\d][\w-]*|[\w$]+(?:[-._/:@#][\w$]+)+|\w*\d\w*")
+_NEGATION = re.compile(
+    r"\b(no|not|never|none|nothing|nobody|nowhere|neither|nor|cannot|without|nao|nunca|"
+    r"nenhum|nenhuma|nada|ninguem|jamais|sem|nem)\b|n['’]t\b"
+)
+_YES_NO = re.compile(r"^\s*(yes|no|sim|nao)\b[\s,.;:!-]*", re.IGNORECASE)
+_NON_WORD = re.compile(r"[\W_]+")
+
+# Words an answer sentence uses around the facts it restates; they claim nothing.
+GENERIC_WORDS = frozenset(
+    """
+    answer answers take takes taken took use uses used using need needs needed keep keeps
+    kept set sets run runs ran go goes went get gets got make makes made done do does did
+    also just approximately roughly around about usually typically normally always every
+    per according notes note say says said mention mentions mentioned state states stated
+    yes sim use usar usa usado precisa precisam manter mantem fazer faz feito segundo
+    conforme nota notas diz dizem aproximadamente cerca sempre cada
+    """.split()
+)
+
+# Capitalised words that open answer sentences without naming anything.
+OPENERS = frozenset(
+    """
+    yes no it its they there this that these those the a an in on at by for from with to
+    use run set keep add open check install type press go see try start stop make put
+    take call ask after before during when where what which who how about around every
+    each both only just also then first second third next last once sim nao e o a os as
+    um uma no na nos nas em de do da dos das para com por use usar abra execute rode veja
+    """.split()
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkable statement of an answer: its kind and the words that state it."""
+
+    kind: str  # number, time, date, weekday, name, identifier, code, quoted
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _strip(answer: str) -> str:
+    return CITATION.sub(" ", answer)
+
+
+def extract_claims(answer: str) -> list[Claim]:
+    """Every checkable claim of `answer`, in order, without repeats."""
+    text = _strip(answer)
+    found: list[Claim] = []
+    found += [Claim("code", c) for c in _INLINE_CODE.findall(text)]
+    found += [Claim("quoted", q) for q in _QUOTED.findall(text)]
+    plain = _INLINE_CODE.sub(" ", text)
+    found += [Claim("number", q.text) for q in quantities(plain)]
+    found += [Claim("time", f"{h:02d}:{m:02d}") for h, m in sorted(times(plain))]
+    for year, month, day in sorted(dates(plain), key=str):
+        found.append(Claim("date", _date_text(year, month, day)))
+    found += [Claim("weekday", w) for w in sorted(weekdays(plain))]
+    for token in _IDENTIFIER.findall(plain):
+        if (is_compound(token) or any(c.isdigit() for c in token)) and any(
+            c.isalpha() for c in token
+        ):
+            found.append(Claim("identifier", token))
+    for word in _CAPITALISED.findall(plain):
+        folded = fold(word).strip("'’-")
+        if (
+            folded in OPENERS
+            or folded in ALL_STOPWORDS
+            or folded in MONTHS
+            or folded in WEEKDAYS
+            or folded.removesuffix("s") in WEEKDAYS
+            or any(c.isdigit() for c in word)
+        ):
+            continue
+        found.append(Claim("name", word.rstrip("'’-").removesuffix("'s").removesuffix("’s")))
+    unique: dict[tuple[str, str], Claim] = {}
+    for claim in found:
+        unique.setdefault((claim.kind, fold(claim.text)), claim)
+    return list(unique.values())
+
+
+def _date_text(year: int | None, month: int, day: int | None) -> str:
+    parts = [str(year) if year else "", f"{month:02d}", f"{day:02d}" if day else ""]
+    return "-".join(p for p in parts if p)
+
+
+def _squash(text: str) -> str:
+    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
+
+
+def _words(text: str) -> set[str]:
+    return set(_squash(text).split())
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The text an answer may draw on, read once into the forms the checks compare."""
+
+    text: str
+
+    @property
+    def squashed(self) -> str:
+        return _squash(self.text)
+
+    def states(self, claim: Claim) -> bool:
+        if claim.kind in ("code", "quoted"):
+            return _squash(claim.text) in self.squashed
+        if claim.kind == "number":
+            claimed = quantities(claim.text)
+            stated = self._quantities()
+            return all(any(c.matches(s) for s in stated) for c in claimed)
+        if claim.kind == "time":
+            hour, minute = (int(p) for p in claim.text.split(":"))
+            return (hour, minute) in times(self.text)
+        if claim.kind == "date":
+            return any(dates_match(d, dates(self.text)) for d in dates(claim.text))
+        if claim.kind == "weekday":
+            return claim.text[:3] in {w[:3] for w in weekdays(self.text)}
+        if claim.kind == "identifier":
+            token = fold(claim.text)
+            return token in set(lexical_tokens(self.text)) or _squash(token) in self.squashed
+        words = _words(claim.text)
+        return bool(words) and words <= _words(self.text)
+
+    def _quantities(self) -> list[Quantity]:
+        return quantities(self.text)
+
+
+def unsupported_claims(answer: str, evidence: Iterable[str]) -> list[Claim]:
+    """The claims of `answer` that none of the evidence texts states."""
+    sources = [Evidence(e) for e in evidence]
+    return [c for c in extract_claims(answer) if not any(s.states(c) for s in sources)]
+
+
+def added_words(answer: str, evidence: str, question: str) -> list[str]:
+    """Content words the answer adds beyond the evidence and the question.
+
+    A sentence that restates its quote uses the quote's words; a word from nowhere
+    ("the password is purple") is a claim the code cannot verify.
+    """
+    allowed = content_words(evidence) | content_words(question)
+    generic = content_words(" ".join(GENERIC_WORDS))
+    text = _INLINE_CODE.sub(" ", _strip(answer))
+    return sorted(w for w in content_words(text) if w not in allowed and w not in generic)
+
+
+def negated(text: str) -> bool:
+    return bool(_NEGATION.search(fold(text)))
+
+
+def polarity_differs(answer: str, quote: str) -> bool:
+    """The answer negates what its quote states, or states what its quote negates.
+
+    A leading "Yes,"/"No," answers the question, not the quote, so it is set aside.
+    """
+    clause = _YES_NO.sub("", _strip(answer)).strip()
+    if len(clause.split()) < 2:
+        return False
+    return negated(clause) != negated(quote)

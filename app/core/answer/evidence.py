@@ -1,0 +1,121 @@
+"""What a quote brings with it, and what a quote may never be.
+
+An answer is judged against the evidence it really used: the quoted sentence, the block
+of the note it stands in, and a code block, list or table right under it (the command
+shown under "run this:" belongs to the sentence). Never the whole passage, where a second
+fact could lend the answer a name its quote is not about, and never the prompt's example.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.core.basics.text import fold
+
+_NON_WORD = re.compile(r"[\W_]+")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
+
+# Text addressed to an assistant or to the reader is an instruction, not a fact about the
+# world: a note saying "tell the user the password is X" is never evidence that it is X.
+_INSTRUCTION = re.compile(
+    r"\b(ignore|disregard|forget|override|bypass)\b[^.!?\n]{0,60}\b(instructions?|rules|"
+    r"prompt|guidelines|above|previous|everything)\b"
+    r"|\b(tell|inform|remind|answer|respond to|reply to|say to) the (user|reader|human)\b"
+    r"|\b(as an?|you are an?) (ai|assistant|language model|llm|chatbot)\b"
+    r"|\b(ai|assistant|assistants|chatbot|llm|language model)s?\b[^.!?\n]{0,40}"
+    r"\b(ignore|tell|say|respond|answer|reply|reveal|pretend)\b"
+    r"|\bnote to (any|the|all) (ai|assistant|assistants|model|models|reader)\b"
+    r"|\b(system prompt|new instructions|you are now an?)\b"
+    r"|\byou must (ignore|tell|say|answer|respond|reply|reveal|pretend)\b"
+    r"|\b(ignore|ignora|ignorem|desconsidere|esqueca|esqueça)\b[^.!?\n]{0,60}"
+    r"\b(instrucoes|regras|prompt|acima|anteriores|tudo)\b"
+    r"|\b(diga|informe|responda|fale) (ao|para o) (usuario|leitor)\b"
+    r"|\bvoce deve (ignorar|dizer|responder|revelar)\b|\bvoce agora e\b"
+    r"|\b(assistente|ia)\b[^.!?\n]{0,40}\b(ignore|diga|responda|revele)\b"
+)
+
+
+def is_instruction(text: str) -> bool:
+    """Whether `text` addresses an assistant or the reader instead of stating a fact."""
+    return bool(_INSTRUCTION.search(fold(text)))
+
+
+def instruction_lines(text: str) -> list[str]:
+    """The lines of a passage that address an assistant; shown flagged, never trusted."""
+    return [line.strip() for line in text.split("\n") if line.strip() and is_instruction(line)]
+
+
+def _squash(text: str) -> str:
+    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
+
+
+@dataclass(frozen=True)
+class Block:
+    text: str
+    kind: str  # "fence", "list", "paragraph"
+
+
+def blocks(text: str) -> list[Block]:
+    """The note's blocks: blank-line separated paragraphs, lists and whole fenced blocks."""
+    found: list[Block] = []
+    lines: list[str] = []
+    in_fence = False
+
+    def close(kind: str) -> None:
+        if lines:
+            found.append(Block("\n".join(lines), kind))
+            lines.clear()
+
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            if in_fence:
+                lines.append(line)
+                close("fence")
+                in_fence = False
+                continue
+            close(_kind(lines))
+            in_fence = True
+            lines.append(line)
+            continue
+        if in_fence:
+            lines.append(line)
+        elif not line.strip():
+            close(_kind(lines))
+        else:
+            lines.append(line)
+    close("fence" if in_fence else _kind(lines))
+    return found
+
+
+def _kind(lines: list[str]) -> str:
+    return "list" if lines and _LIST_OR_TABLE.match(lines[0]) else "paragraph"
+
+
+def evidence_window(passage_text: str, quote: str, heading: str = "") -> str:
+    """The quote's block and a code block, list or table right under it, with the heading.
+
+    Falls back to the quote alone when it cannot be placed in a block.
+    """
+    target = _squash(quote)
+    parts = blocks(passage_text)
+    for i, block in enumerate(parts):
+        if target and target in _squash(block.text):
+            window = [block.text]
+            if i + 1 < len(parts) and parts[i + 1].kind in ("fence", "list"):
+                window.append(parts[i + 1].text)
+            if block.kind == "list" and i > 0 and parts[i - 1].text.rstrip().endswith(":"):
+                window.insert(0, parts[i - 1].text)
+            return "\n\n".join(([heading] if heading else []) + window)
+    return "\n\n".join(([heading] if heading else []) + [quote])
+
+
+def is_statement(quote: str) -> bool:
+    """A quote is a statement: at least three words, or two for a `key: value` line or a
+    list item; one word ("guest") or a bare number proves nothing."""
+    words = _squash(quote).split()
+    if len(words) >= 3:
+        return True
+    stripped = quote.strip()
+    return len(words) == 2 and (":" in stripped or bool(_LIST_OR_TABLE.match(stripped)))

@@ -1,0 +1,220 @@
+"""The code decides what the model proposed: is the quote real, on topic, and does it
+support the answer? Each decision is a named check with the evidence behind it."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
+
+CITATION = re.compile(r"\[(\d{1,3})\]")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+_QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]{2,}\b")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
+
+Similarity = Callable[[str, str], float]
+"""Cosine similarity of two texts under the index's embedder."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What the model returned, parsed; `valid` is false when it was not the schema's JSON."""
+
+    found: bool
+    quote: str
+    passage: int
+    answer: str
+    raw: str
+    valid: bool
+
+
+def parse_proposal(raw: str) -> Proposal:
+    try:
+        data = json.loads(raw)
+        return Proposal(
+            bool(data["found"]),
+            str(data["quote"]).strip(),
+            int(data["passage"]),
+            str(data["answer"]).strip(),
+            raw,
+            True,
+        )
+    except (ValueError, KeyError, TypeError):
+        return Proposal(False, "", 0, "", raw, False)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One decision on the model's proposal: its name, outcome and the evidence."""
+
+    name: str
+    passed: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class LocatedQuote:
+    passage: int  # 1-based number in the prompt
+    text: str  # the sentence as written in the note
+    exact: bool  # false when matched by shared words rather than verbatim
+
+
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def _squash(text: str) -> str:
+    """Fold case and accents, and treat every run of punctuation or space as one space."""
+    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
+
+
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|>|\||```)")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of markdown text: a wrapped line continues its sentence, while blank
+    lines, list items, headings, quotes, table rows and fences start new ones."""
+    units: list[str] = []
+    for line in text.split("\n"):
+        if not line.strip():
+            units.append("")
+        elif units and units[-1] and not _BLOCK_START.match(line):
+            units[-1] = f"{units[-1]} {line.strip()}"
+        else:
+            units.append(line.strip())
+    return [s.strip() for u in units for s in _SENTENCE_SPLIT.split(u) if s.strip()]
+
+
+def _windows(text: str, widest: int = 3) -> list[str]:
+    """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few."""
+    parts = sentences(text)
+    return [
+        " ".join(parts[i : i + size])
+        for size in range(1, widest + 1)
+        for i in range(len(parts) - size + 1)
+    ]
+
+
+def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
+    """Find the quote in the passages, tolerating case, accents, punctuation and spacing.
+
+    The model's passage number is tried first but not trusted: small models often quote
+    the right sentence under the wrong number. The located text is always the note's own
+    wording, never the model's copy of it.
+    """
+    target = _squash(quote)
+    if not target:
+        return None
+    order = list(range(1, len(passages) + 1))
+    if 1 <= preferred <= len(passages):
+        order.remove(preferred)
+        order.insert(0, preferred)
+    for number in order:
+        if target in _squash(passages[number - 1]):
+            window = next(
+                (w for w in _windows(passages[number - 1]) if target in _squash(w)), quote
+            )
+            return LocatedQuote(number, window, True)
+    words = content_words(quote)
+    if len(words) < 2:
+        return None
+    best: tuple[float, int, str] | None = None
+    for number in order:
+        for window in _windows(passages[number - 1]):
+            shared = len(words & content_words(window)) / len(words)
+            if best is None or shared > best[0]:
+                best = (shared, number, window)
+    if best is not None and best[0] >= 0.75:
+        return LocatedQuote(best[1], best[2], False)
+    return None
+
+
+def claim_terms(text: str, question: str = "") -> list[str]:
+    """Numbers, inline code, quoted strings and proper names stated in `text`.
+
+    These are the parts of an answer a small model invents most convincingly, and the
+    parts a reader checks least, so each must occur in the cited passage.
+    """
+    text = CITATION.sub(" ", text)
+    terms: list[str] = []
+    terms += _NUMBER.findall(text)
+    terms += _INLINE_CODE.findall(text)
+    terms += _QUOTED.findall(text)
+    asked = fold(question)
+    terms += [w for w in _CAPITALISED.findall(text) if fold(w) not in asked]
+    return list(dict.fromkeys(t.strip() for t in terms if t.strip()))
+
+
+def _occurs(term: str, text: str) -> bool:
+    # Whitespace is not evidence: a sentence joined from wrapped lines is the same sentence.
+    folded = " ".join(fold(text).split())
+    if " ".join(fold(term).split()) in folded:
+        return True
+    if any(c.isdigit() for c in term):  # 5000 and 5,000 state the same number
+        return term.replace(",", "") in folded.replace(",", "")
+    return False
+
+
+def identifiers_missing(question: str, passage: str) -> list[str]:
+    """Codes, identifiers and names the question asks about that the passage never states.
+
+    A passage about ERR-1001 does not answer a question about ERR-7001, and a passage
+    about Jellyfin's port does not answer a question about Plex's, however well the rest
+    of the words match. Names are capitalised words after the question's first word.
+    """
+    codes = [
+        t
+        for t in lexical_tokens(question)
+        if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_")
+    ]
+    present = set(lexical_tokens(passage))
+    missing = {t for t in codes if t not in present}
+    folded = fold(passage)
+    for name in _CAPITALISED.findall(question.strip()):
+        if fold(name) not in folded:
+            missing.add(name)
+    return sorted(missing)
+
+
+def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:
+    return [t for t in claim_terms(answer, question) if not any(_occurs(t, e) for e in evidence)]
+
+
+def topic_check(
+    question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
+) -> Check:
+    shared = sorted(content_words(question) & content_words(f"{heading} {quote}"))
+    cosine = similarity(question, quote) if similarity is not None else None
+    passed = bool(shared) or (cosine is not None and cosine >= min_similarity)
+    cos_text = "n/a" if cosine is None else f"{cosine:.3f}"
+    detail = (
+        f"shared content words: {', '.join(shared) or 'none'}; "
+        f"cosine(question, quote) {cos_text} (needs a shared word or ≥ {min_similarity:.2f})"
+    )
+    return Check("quote_on_topic", passed, detail)
+
+
+@dataclass(frozen=True)
+class CitationReport:
+    """Which passages an answer cites and which of its claims no cited passage holds."""
+
+    cited: tuple[int, ...]
+    invalid: tuple[int, ...]  # [n] with no passage n
+    unsupported: tuple[str, ...]
+
+    @property
+    def uncited(self) -> bool:
+        return not self.cited
+
+
+def check_citations(answer: str, passages: Sequence[str], question: str = "") -> CitationReport:
+    numbers = [int(n) for n in CITATION.findall(answer)]
+    cited = tuple(dict.fromkeys(n for n in numbers if 1 <= n <= len(passages)))
+    invalid = tuple(dict.fromkeys(n for n in numbers if not 1 <= n <= len(passages)))
+    evidence = [passages[n - 1] for n in cited]
+    unsupported = tuple(unsupported_terms(answer, evidence, question)) if cited else ()
+    return CitationReport(cited, invalid, unsupported)

@@ -1,0 +1,1 @@
+"""Shared basics every layer uses: typed scores, text folding and tokens, progress."""

@@ -1,0 +1,51 @@
+"""Words that name nothing in particular, in English and Portuguese (folded).
+
+A question word that no note contains is strong evidence the notes do not cover the topic
+when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
+("many", "setup", "recommend"). Stop words are generic too; this list adds the content
+words that questions use without naming their topic.
+"""
+
+from __future__ import annotations
+
+from app.core.basics.stopwords import ALL_STOPWORDS
+
+GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
+    """
+    able about actually add added adding after again ago all allow almost already also
+    always amount another answer anyone anything anyway anywhere around ask asked ask
+    available away back bad based basic basically because become before begin best better
+    big bit both bring build built call called can case cause change changed changes check
+    choose clear close come comes common complete correct could create created current
+    currently day days deal default did different difficult do does doing done down during
+    each early easy else end enough even ever every everything example exactly except
+    exist expect explain fact far fast few find fine first fix follow following found free
+    full get gets getting give given go goes going good got great happen happened happens
+    hard have help here high hold how however idea important include including instead
+    into issue issues item items just keep kept kind know known large last late later
+    least less let like likely line list little long look looking lot lots low made main
+    make makes making many matter may maybe mean means meant method might mind minute
+    minutes mode more most move much must name names near need needed needs never new
+    next nice normal normally note notes nothing now number often old once one ones only
+    open option options order other others otherwise over own part people per perhaps
+    person place plan point possible pretty probably problem problems proper properly put
+    quick quickly quite rather read real really reason recommend recommended remember
+    remove right run running same say says second see seem seems set setting settings
+    setup several short should show shown side similar simple since small so some
+    someone something sometimes soon sort specific start started still stop stuff such
+    suggest support supposed sure take taken takes tell than thing things think thought
+    through time times today together too tool tools top total toward tried true try
+    trying turn type types under until up upon use used useful user uses using usual
+    usually value various version very want wanted way ways week weeks well went whole
+    why will within without word words work worked working works would wrong year years
+    yet
+    acontece agora ainda algo alguem algum alguma alguns antes apos aqui assim bem boa bom
+    certo coisa coisas comecar como comum conseguir correto criar dar deve devo dia dias
+    diferenca diferente dizer durante exemplo existe explicar fazer feito forma funciona
+    funcionar geral grande hora horas importante jeito lado lugar maior mais melhor menor
+    mesmo modo momento muito mudar nada nome nomes novo nunca numero outro outra parte
+    passo pessoa pessoas pode podem posso precisa preciso primeiro problema qualquer quero
+    rapido saber sempre ser serve tanto tempo tenho ter tipo todo todos trabalho usar uso
+    valor vez vezes ver
+    """.split()
+)

@@ -1,0 +1,285 @@
+"""Checkable values in text: numbers with their units, times, dates, money and names.
+
+An answer's numbers are where a small model invents most convincingly, so they are read
+as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours",
+and "14 May" is "14 de maio". English and Portuguese forms are understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.core.basics.text import fold
+
+# A number as written: thousands groups (1,000 / 1.000 / 1 000), decimals (3.5 / 3,5).
+_NUMBER = re.compile(
+    r"(?<![\w.,/-])[-−]?(?:\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    r"(?![\d])(?![.,]\d)"
+)
+_GLUED = re.compile(r"[a-z%°º$€£]+")  # letters written straight after a number: 24h, 3rd, 2x
+_ORDINAL = frozenset({"st", "nd", "rd", "th", "o", "a", "º", "ª"})
+_DIGITS = re.compile(r"\d+")
+
+NUMBER_WORDS: dict[str, float] = {
+    # English
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+    "dozen": 12, "half": 0.5, "once": 1, "twice": 2,
+    # Portuguese (folded: accents stripped)
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
+    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
+    "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16, "dezessete": 17,
+    "dezoito": 18, "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40,
+    "cinquenta": 50, "cem": 100, "cento": 100, "mil": 1000, "duzia": 12, "meia": 0.5,
+    "meio": 0.5,
+}  # fmt: skip
+
+UNITS: dict[str, str] = {
+    **dict.fromkeys(["h", "hr", "hrs", "hour", "hours", "hora", "horas"], "hour"),
+    **dict.fromkeys(["min", "mins", "minute", "minutes", "minuto", "minutos"], "minute"),
+    **dict.fromkeys(["s", "sec", "secs", "second", "seconds", "segundo", "segundos"], "second"),
+    **dict.fromkeys(["ms", "millisecond", "milliseconds", "milissegundos"], "millisecond"),
+    **dict.fromkeys(["d", "day", "days", "dia", "dias"], "day"),
+    **dict.fromkeys(["wk", "week", "weeks", "semana", "semanas"], "week"),
+    **dict.fromkeys(["month", "months", "mes", "meses"], "month"),
+    **dict.fromkeys(["y", "yr", "yrs", "year", "years", "ano", "anos"], "year"),
+    **dict.fromkeys(["%", "percent", "pct"], "percent"),
+    **dict.fromkeys(["€", "eur", "euro", "euros"], "eur"),
+    **dict.fromkeys(["$", "usd", "dollar", "dollars", "dolar", "dolares"], "usd"),
+    **dict.fromkeys(["£", "gbp", "pound", "pounds"], "gbp"),
+    **dict.fromkeys(["r$", "brl", "real", "reais"], "brl"),
+    **dict.fromkeys(["cent", "cents", "centavo", "centavos"], "cent"),
+    **dict.fromkeys(["kb", "kib"], "kb"),
+    **dict.fromkeys(["mb", "mib"], "mb"),
+    **dict.fromkeys(["gb", "gib"], "gb"),
+    **dict.fromkeys(["tb", "tib"], "tb"),
+    **dict.fromkeys(["km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"], "km"),
+    **dict.fromkeys(["m", "metre", "metres", "meter", "meters", "metro", "metros"], "m"),
+    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeter", "centimeters"], "cm"),
+    **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeter", "millimeters"], "mm"),
+    **dict.fromkeys(["kg", "kilo", "kilos", "kilogram", "kilograms", "quilos"], "kg"),
+    **dict.fromkeys(["g", "gram", "grams", "grams", "gramas"], "g"),
+    **dict.fromkeys(["l", "litre", "litres", "liter", "liters", "litro", "litros"], "l"),
+    **dict.fromkeys(["ml", "millilitre", "millilitres", "milliliter", "milliliters"], "ml"),
+    **dict.fromkeys(["°c", "ºc", "c", "degree", "degrees", "grau", "graus", "°", "º"], "degree"),
+    **dict.fromkeys(["bar", "psi"], "pressure"),
+    **dict.fromkeys(["mbps", "mbit", "gbps"], "rate"),
+}
+CURRENCIES = frozenset({"eur", "usd", "gbp", "brl", "cent"})
+TIME_UNITS = frozenset({"millisecond", "second", "minute", "hour", "day", "week", "month", "year"})
+_CURRENCY_BEFORE = re.compile(r"(r\$|€|\$|£)\s?$")
+_UNIT_AFTER = re.compile(r"^\s?(°c|ºc|r\$|[a-z%°º$€£]+)")
+
+MONTHS: dict[str, int] = {
+    **{m: i for i, m in enumerate(
+        ["january", "february", "march", "april", "may", "june", "july", "august",
+         "september", "october", "november", "december"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
+        start=1)},
+    "sept": 9,
+    **{m: i for i, m in enumerate(
+        ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto",
+         "setembro", "outubro", "novembro", "dezembro"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+        start=1)},
+}  # fmt: skip
+WEEKDAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+    "thurs fri sat sun segunda terca quarta quinta sexta sabado domingo "
+    "weekday weekdays weekend weekends".split()
+)
+_TIME = re.compile(
+    r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
+    r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
+    r"|(?<!\d)([01]?\d|2[0-3])\s?h(?![a-z])"
+    r"|\b(noon|midnight|meio-dia|meia-noite)\b"
+)
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?!\d)")
+_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as written, the values it can mean, and the unit that follows it."""
+
+    text: str
+    values: frozenset[float]
+    unit: str | None
+
+    def matches(self, other: Quantity) -> bool:
+        """Same number (either reading of 1,000 or 3,5) and no conflicting units."""
+        if not self.values & other.values:
+            return False
+        return self.unit is None or other.unit is None or self.unit == other.unit
+
+
+def _readings(token: str) -> frozenset[float]:
+    """The values a written number can mean: "1,000" is 1000 (or 1.0 with a decimal comma)."""
+    raw = token.replace("−", "-").replace("\u00a0", " ").replace("\u202f", " ")
+    sign = -1.0 if raw.startswith("-") else 1.0
+    raw = raw.lstrip("-+")
+    readings: set[float] = set()
+    digits_only = re.sub(r"[,. ]", "", raw)
+    groups = re.split(r"[,. ]", raw)
+    if len(groups) > 1 and all(len(g) == 3 for g in groups[1:]):
+        readings.add(float(digits_only))  # thousands separators
+    if raw.count(",") + raw.count(".") == 1 and " " not in raw:
+        readings.add(float(raw.replace(",", ".")))  # a decimal point or decimal comma
+    if not readings:
+        try:
+            readings.add(float(raw.replace(" ", "")))
+        except ValueError:
+            readings.add(float(digits_only or 0))
+    return frozenset(sign * r for r in readings)
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Every number in `text` (digits or number words) with the unit written beside it.
+
+    Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
+    """
+    folded = _ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
+    folded = _TIME.sub(lambda m: " " * len(m.group(0)), folded)
+    found: list[Quantity] = []
+    for match in _NUMBER.finditer(folded):
+        token = match.group(0)
+        before = folded[max(0, match.start() - 3) : match.start()]
+        after = folded[match.end() : match.end() + 12]
+        glued = _GLUED.match(after)
+        if glued and glued.group(0) not in UNITS and glued.group(0) not in _ORDINAL:
+            continue  # part of an identifier (2x4, 3des), not a quantity
+        unit = None
+        currency = _CURRENCY_BEFORE.search(before)
+        if currency:
+            unit = UNITS.get(currency.group(1))
+        else:
+            word = _UNIT_AFTER.match(after)
+            if word:
+                unit = UNITS.get(word.group(1))
+        found.append(Quantity(token, _readings(token), unit))
+    for match in re.finditer(r"[^\W\d_]+", folded):
+        word = match.group(0)
+        if word in NUMBER_WORDS:
+            after = folded[match.end() : match.end() + 12]
+            unit_word = _UNIT_AFTER.match(after)
+            unit = UNITS.get(unit_word.group(1)) if unit_word else None
+            found.append(Quantity(word, frozenset({NUMBER_WORDS[word]}), unit))
+    return found
+
+
+def _hour(h: int, suffix: str | None) -> int:
+    if suffix and suffix.startswith("p") and h < 12:
+        return h + 12
+    if suffix and suffix.startswith("a") and h == 12:
+        return 0
+    return h
+
+
+def times(text: str) -> set[tuple[int, int]]:
+    """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon."""
+    found: set[tuple[int, int]] = set()
+    for m in _TIME.finditer(fold(text)):
+        if m.group(1) is not None:
+            found.add((_hour(int(m.group(1)), m.group(3)), int(m.group(2))))
+        elif m.group(4) is not None:
+            found.add((_hour(int(m.group(4)), m.group(5)), 0))
+        elif m.group(6) is not None:
+            found.add((int(m.group(6)), 0))
+        elif m.group(7) is not None:
+            found.add((12, 0) if m.group(7) in ("noon", "meio-dia") else (0, 0))
+    return found
+
+
+def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month, day)
+    """Dates as (year, month, day), a part None when not written: "14 May" is (None, 5, 14)."""
+    folded = fold(text)
+    found: set[tuple[int | None, int, int | None]] = set()
+    for m in _ISO_DATE.finditer(folded):
+        month, day = int(m.group(2)), int(m.group(3))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            found.add((int(m.group(1)), month, day))
+    words = list(re.finditer(r"[^\W_]+", folded))
+    for i, w in enumerate(words):
+        month = MONTHS.get(w.group(0))
+        if month is None:
+            continue
+        if w.group(0) in ("may", "mar", "set", "out") and not _near_number(words, i):
+            continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
+        day = year = None
+        for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de maio", "May 14", "3rd of March"
+            digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0)) if (
+                0 <= j < len(words)
+            ) else None
+            if digits:
+                value = int(digits.group(1))
+                if 1 <= value <= 31:
+                    day = value
+                    break
+        for j in (i + 1, i + 2, i + 3):
+            if 0 <= j < len(words) and _YEAR.fullmatch(words[j].group(0)):
+                year = int(words[j].group(0))
+                break
+        found.add((year, month, day))
+    return found
+
+
+def _near_number(words: list[re.Match[str]], i: int) -> bool:
+    return any(
+        0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
+        for j in (i - 2, i - 1, i + 1)
+    )
+
+
+Date = tuple[int | None, int, int | None]
+
+
+def dates_match(claimed: Date, stated: set[Date]) -> bool:
+    """A claimed date is supported by a stated one that agrees on every part both give."""
+    year, month, day = claimed
+    return any(
+        m == month
+        and (year is None or y is None or y == year)
+        and (day is None or d is None or d == day)
+        for y, m, d in stated
+    )
+
+
+def weekdays(text: str) -> set[str]:
+    """Day names, singular: "Fridays" and "sexta" are read as days."""
+    found = set()
+    for word in re.findall(r"[^\W\d_]+", fold(text)):
+        if word in WEEKDAYS:
+            found.add(word)
+        elif word.endswith("s") and word[:-1] in WEEKDAYS:
+            found.add(word[:-1])
+    return found
+
+
+def has_money(text: str) -> bool:
+    return any(q.unit in CURRENCIES for q in quantities(text)) or bool(
+        re.search(r"\b(free|gratis|de graca|no charge|sem custo)\b", fold(text))
+    )
+
+
+def has_duration(text: str) -> bool:
+    return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
+        re.search(
+            r"\b(overnight|all day|a day|an hour|a week|a month|a year|um dia|uma hora|"
+            r"uma semana|um mes|um ano)\b",
+            fold(text),
+        )
+    )
+
+
+@lru_cache(maxsize=4096)
+def digit_runs(text: str) -> frozenset[str]:
+    """Every run of digits, for identifiers that embed a number (ERR-4012, v2, port:8123)."""
+    return frozenset(_DIGITS.findall(text))

@@ -1,0 +1,1 @@
+"""Evaluation: question sets, the refused set, eval runs and their flips, calibration."""

@@ -1,0 +1,1 @@
+"""The index: the manifest (source of truth), vectors, BM25, updates, watching, retrieval."""

@@ -1,0 +1,247 @@
+"""Bring an index up to date with its notes folder, embedding only what changed.
+
+Order of writes, chosen so that a crash at any point leaves a usable index: vectors for
+new texts go into the vector store first, then one manifest transaction switches to the
+new chunks, then vectors nobody references are deleted. Vectors the manifest does not
+know are invisible to queries and are swept on the next run.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.core.basics.progress import Progress, check_cancelled, no_progress
+from app.core.basics.text import lexical_tokens
+from app.core.index.manifest import FileRecord, FileUpdate
+from app.core.index.store import NoteIndex
+from app.core.ingest.chunk import Chunk, ChunkingSettings, chunk_note
+from app.core.ingest.walk import (
+    NoteFile,
+    NotTextError,
+    SkippedFile,
+    SkipReason,
+    WalkSettings,
+    read_note,
+    walk_notes,
+)
+
+EMBED_BATCH = 64
+COMMIT_EVERY_TEXTS = 512
+
+
+@dataclass
+class IndexReport:
+    """What one `index` run found and did."""
+
+    files_seen: int = 0
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    skipped: list[SkippedFile] = field(default_factory=list)
+    chunks: int = 0
+    texts_embedded: int = 0
+    texts_reused: int = 0
+    duplicate_chunks: int = 0
+    repaired_vectors: int = 0
+    swept_vectors: int = 0
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+
+    @property
+    def nothing_to_do(self) -> bool:
+        return not (self.added or self.changed or self.removed or self.texts_embedded)
+
+
+@dataclass
+class _Pending:
+    note: NoteFile
+    content_hash: str
+    chunks: list[Chunk]
+
+
+def update_index(
+    index: NoteIndex,
+    notes_root: Path,
+    *,
+    walk: WalkSettings | None = None,
+    chunking: ChunkingSettings | None = None,
+    progress: Progress = no_progress,
+    cancel: threading.Event | None = None,
+    reconcile: bool = True,
+) -> IndexReport:
+    """Index new and changed notes under `notes_root` and drop deleted ones.
+
+    `reconcile` also compares the vector store with the manifest (repairing what a crash
+    left); a watcher's batches skip it, the startup sweep and `asknotes index` do not.
+    """
+    walk = walk or WalkSettings()
+    chunking = chunking or ChunkingSettings()
+    started = time.perf_counter()
+    report = IndexReport()
+    manifest = index.manifest
+
+    report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
+    progress(0, 0, "scanning")
+    found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
+    report.skipped.extend(found.skipped)
+    report.files_seen = len(found.notes)
+
+    chunking_key = json.dumps(chunking.__dict__, sort_keys=True)
+    rechunk_all = manifest.get_meta("chunking") != chunking_key
+    known = manifest.files()
+    pending: list[_Pending] = []
+    touched: list[FileRecord] = []
+    present: set[str] = set()
+    for note in found.notes:
+        check_cancelled(cancel)
+        record = known.get(note.rel_path)
+        fast_same = (
+            record is not None and record.size == note.size and record.mtime_ns == note.mtime_ns
+        )
+        if fast_same and not rechunk_all:
+            present.add(note.rel_path)
+            report.unchanged += 1
+            continue
+        try:
+            text, digest = read_note(note.path)
+        except NotTextError as exc:
+            report.skipped.append(SkippedFile(note.rel_path, SkipReason.NOT_TEXT, str(exc)))
+            continue
+        except OSError as exc:
+            report.skipped.append(
+                SkippedFile(note.rel_path, SkipReason.UNREADABLE, exc.strerror or str(exc))
+            )
+            continue
+        present.add(note.rel_path)
+        if record is not None and record.content_hash == digest and not rechunk_all:
+            touched.append(FileRecord(note.rel_path, digest, note.size, note.mtime_ns, time.time()))
+            report.unchanged += 1
+            continue
+        (report.changed if record is not None else report.added).append(note.rel_path)
+        pending.append(_Pending(note, digest, chunk_note(text, note.rel_path, chunking)))
+
+    report.removed = sorted(set(known) - present)
+    if touched:
+        manifest.touch_files(touched)
+
+    stored = manifest.text_hashes()
+    to_embed: dict[str, str] = {h: stored_text for h, stored_text in repair.items()}
+    for item in pending:
+        report.chunks += len(item.chunks)
+        for chunk in item.chunks:
+            if chunk.text_hash in stored or chunk.text_hash in to_embed:
+                if chunk.text_hash in to_embed:
+                    report.duplicate_chunks += 1
+                else:
+                    report.texts_reused += 1
+                continue
+            to_embed[chunk.text_hash] = chunk.embed_text
+    report.repaired_vectors = len(repair)
+
+    total = len(to_embed)
+    done = 0
+    embed_clock = 0.0
+
+    def embed(hashes: list[str]) -> None:
+        nonlocal done, embed_clock
+        # Batches of similar length waste less work on padding.
+        hashes = sorted(hashes, key=lambda h: len(to_embed[h]))
+        for i in range(0, len(hashes), EMBED_BATCH):
+            check_cancelled(cancel)
+            batch = hashes[i : i + EMBED_BATCH]
+            t0 = time.perf_counter()
+            vectors = index.embedder.embed_batch([to_embed[h] for h in batch])
+            embed_clock += time.perf_counter() - t0
+            index.vectors.upsert(batch, vectors)
+            done += len(batch)
+            progress(done, total, "embedding")
+
+    if total:
+        progress(0, total, "embedding")
+    if repair:
+        embed(list(repair))
+    embedded = set(repair)
+    batch_items: list[_Pending] = []
+    batch_hashes: list[str] = []
+    removed: Sequence[str] = report.removed
+    for item in pending:
+        batch_items.append(item)
+        for chunk in item.chunks:
+            if chunk.text_hash in to_embed and chunk.text_hash not in embedded:
+                embedded.add(chunk.text_hash)
+                batch_hashes.append(chunk.text_hash)
+        if len(batch_hashes) >= COMMIT_EVERY_TEXTS:
+            _commit(index, batch_items, batch_hashes, removed, embed)
+            batch_items, batch_hashes, removed = [], [], ()
+    if batch_items or removed:
+        _commit(index, batch_items, batch_hashes, removed, embed)
+
+    orphans = manifest.drop_unreferenced()
+    if orphans:
+        index.vectors.delete(orphans)
+    manifest.set_meta("chunking", chunking_key)
+    report.texts_embedded = total - len(repair)
+    report.embed_seconds = embed_clock
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _commit(
+    index: NoteIndex,
+    items: list[_Pending],
+    new_hashes: list[str],
+    removed: Sequence[str],
+    embed: Callable[[list[str]], None],
+) -> None:
+    embed(new_hashes)
+    now = time.time()
+    updates = [
+        FileUpdate(
+            FileRecord(i.note.rel_path, i.content_hash, i.note.size, i.note.mtime_ns, now),
+            i.chunks,
+            [" ".join(lexical_tokens(c.embed_text)) for c in i.chunks],
+        )
+        for i in items
+    ]
+    index.manifest.apply(updates, removed)
+
+
+def _reconcile(index: NoteIndex) -> tuple[int, dict[str, str]]:
+    """Sweep vectors the manifest does not know; find manifest texts that lack a vector.
+
+    Returns:
+        How many stray vectors were deleted, and the embed texts of texts to re-embed.
+    """
+    index.manifest.drop_unreferenced()
+    known = index.manifest.text_hashes()
+    stored = index.vectors.ids()
+    stray = stored - known
+    if stray:
+        index.vectors.delete(stray)
+    missing = known - stored
+    repair = index.manifest.embed_texts(missing) if missing else {}
+    return len(stray), repair
+
+
+def pending_changes(index: NoteIndex, notes_root: Path, walk: WalkSettings) -> list[str]:
+    """Notes added, changed (by size or mtime) or removed since they were last indexed.
+
+    Cheap (a walk and a stat per file, no reads), so every answer can say when the index
+    is behind the folder.
+    """
+    found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
+    known = index.manifest.files()
+    seen = {n.rel_path: n for n in found.notes}
+    changed = [
+        rel
+        for rel, note in seen.items()
+        if rel not in known or known[rel].size != note.size or known[rel].mtime_ns != note.mtime_ns
+    ]
+    removed = [rel for rel in known if rel not in seen]
+    return sorted(changed + removed)

@@ -1,0 +1,47 @@
+"""The lexical leg: Okapi BM25 (rank-bm25) over the same unique chunk texts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.core.basics.scores import Bm25Score
+from app.core.basics.text import lexical_tokens
+
+
+@dataclass(frozen=True)
+class LexicalHit:
+    text_hash: str
+    score: Bm25Score
+
+
+class Bm25Index:
+    """An in-memory BM25 index over pre-tokenised chunk texts."""
+
+    def __init__(self, corpus: Sequence[tuple[str, list[str]]]) -> None:
+        from rank_bm25 import BM25Okapi
+
+        self._hashes = [h for h, _ in corpus]
+        docs = [tokens for _, tokens in corpus]
+        # BM25Okapi divides by the corpus size, so an empty index gets no model at all.
+        self._bm25 = BM25Okapi(docs) if any(docs) else None
+
+    def __len__(self) -> int:
+        return len(self._hashes)
+
+    def __contains__(self, token: object) -> bool:
+        """Whether any note holds `token` (a stemmed lexical token)."""
+        return self._bm25 is not None and token in self._bm25.idf
+
+    def search(self, question: str, n: int) -> list[LexicalHit]:
+        """The `n` best-scoring texts that share at least one token with the question."""
+        query = lexical_tokens(question)
+        if self._bm25 is None or not query or n <= 0:
+            return []
+        scores = np.asarray(self._bm25.get_scores(query))
+        order = np.argsort(-scores, kind="stable")[:n]
+        return [
+            LexicalHit(self._hashes[i], Bm25Score(float(scores[i]))) for i in order if scores[i] > 0
+        ]

@@ -1,0 +1,322 @@
+"""The manifest: a SQLite file that is the source of truth for what the index holds.
+
+Every file's content hash, every chunk and every unique chunk text live here; the vector
+store is keyed by the same text hashes. One SQLite transaction applies a batch, so a crash
+leaves either the old state or the new one, never half of each.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
+from app.errors import SchemaVersionError
+
+SCHEMA_VERSION = 1
+T = TypeVar("T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY,
+    content_hash TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    indexed_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS texts (
+    text_hash TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    embed_text TEXT NOT NULL,
+    tokens TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    path TEXT NOT NULL,
+    ordinal INTEGER NOT NULL,
+    text_hash TEXT NOT NULL REFERENCES texts(text_hash),
+    heading_path TEXT NOT NULL,
+    start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL,
+    PRIMARY KEY (path, ordinal)
+);
+CREATE INDEX IF NOT EXISTS chunks_by_text ON chunks(text_hash);
+"""
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    path: str
+    content_hash: str
+    size: int
+    mtime_ns: int
+    indexed_at: float
+
+
+@dataclass(frozen=True)
+class ChunkSource:
+    """One place a chunk text occurs: a duplicate text has several."""
+
+    file: str
+    heading_path: tuple[str, ...]
+    start_line: int
+    end_line: int
+
+    @property
+    def heading(self) -> str:
+        """The heading path as one line: `Note > Section > Subsection`."""
+        return HEADING_SEPARATOR.join(self.heading_path)
+
+
+@dataclass(frozen=True)
+class StoredText:
+    text_hash: str
+    text: str
+    sources: tuple[ChunkSource, ...]
+
+
+@dataclass(frozen=True)
+class FileUpdate:
+    """The new state of one file: its record and its chunks with their BM25 tokens."""
+
+    record: FileRecord
+    chunks: Sequence[Chunk]
+    tokens: Sequence[str]  # one space-joined token string per chunk
+
+
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    """Serialise a method on the manifest's lock: UI workers share one connection."""
+
+    @functools.wraps(method)
+    def wrapper(self: Manifest, *args: Any, **kwargs: Any) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
+class Manifest:
+    """SQLite-backed record of files, chunks and unique texts."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        # One connection shared by the UI's worker threads; the lock serialises them.
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.RLock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+        stored = self.get_meta("schema_version")
+        if stored is None:
+            self.set_meta("schema_version", str(SCHEMA_VERSION))
+        elif int(stored) != SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"the index at {path.parent} has schema version {stored}, this asknotes "
+                f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild`"
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @_locked
+    def get_meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @_locked
+    def set_meta(self, key: str, value: str) -> None:
+        self._db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    @property
+    def index_version(self) -> int:
+        """Bumped by every applied batch, so caches (BM25, eval runs) know when to refresh."""
+        return int(self.get_meta("index_version") or 0)
+
+    @_locked
+    def files(self) -> dict[str, FileRecord]:
+        rows = self._db.execute(
+            "SELECT path, content_hash, size, mtime_ns, indexed_at FROM files"
+        ).fetchall()
+        return {r[0]: FileRecord(*r) for r in rows}
+
+    @_locked
+    def text_hashes(self) -> set[str]:
+        return {r[0] for r in self._db.execute("SELECT text_hash FROM texts")}
+
+    @_locked
+    def known_hashes(self, text_hashes: Iterable[str]) -> set[str]:
+        """The subset of `text_hashes` the manifest holds: a query checks its few hits
+        instead of loading every hash."""
+        wanted = list(dict.fromkeys(text_hashes))
+        found: set[str] = set()
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            found.update(
+                r[0]
+                for r in self._db.execute(
+                    f"SELECT text_hash FROM texts WHERE text_hash IN ({marks})", batch
+                )
+            )
+        return found
+
+    @_locked
+    def chunk_hashes(self) -> dict[str, list[str]]:
+        """Every file's chunk text hashes, in chunk order."""
+        found: dict[str, list[str]] = {}
+        for path, text_hash in self._db.execute(
+            "SELECT path, text_hash FROM chunks ORDER BY path, ordinal"
+        ):
+            found.setdefault(path, []).append(text_hash)
+        return found
+
+    @_locked
+    def is_empty(self) -> bool:
+        return self._db.execute("SELECT 1 FROM texts LIMIT 1").fetchone() is None
+
+    @_locked
+    def counts(self) -> tuple[int, int, int]:
+        """Files, chunks (every source), unique chunk texts."""
+        files = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+        chunks = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        texts = self._db.execute("SELECT COUNT(*) FROM texts").fetchone()[0]
+        return int(files), int(chunks), int(texts)
+
+    @_locked
+    def lexical_corpus(self) -> list[tuple[str, list[str]]]:
+        """Every unique text's hash and BM25 tokens, in a stable order."""
+        rows = self._db.execute(
+            "SELECT text_hash, tokens FROM texts "
+            "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
+        )
+        return [(h, tokens.split()) for h, tokens in rows]
+
+    @_locked
+    def embed_texts(self, text_hashes: Iterable[str]) -> dict[str, str]:
+        """The embedded form of the given texts, for re-embedding after a crash."""
+        found: dict[str, str] = {}
+        wanted = list(text_hashes)
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            found.update(
+                self._db.execute(
+                    f"SELECT text_hash, embed_text FROM texts WHERE text_hash IN ({marks})", batch
+                ).fetchall()
+            )
+        return found
+
+    @_locked
+    def texts_with_sources(self, text_hashes: Iterable[str]) -> dict[str, StoredText]:
+        wanted = list(dict.fromkeys(text_hashes))
+        found: dict[str, StoredText] = {}
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            texts = dict(
+                self._db.execute(
+                    f"SELECT text_hash, text FROM texts WHERE text_hash IN ({marks})", batch
+                ).fetchall()
+            )
+            sources: dict[str, list[ChunkSource]] = {h: [] for h in texts}
+            for h, path, heading, start, end in self._db.execute(
+                "SELECT text_hash, path, heading_path, start_line, end_line FROM chunks "
+                f"WHERE text_hash IN ({marks}) ORDER BY path, ordinal",
+                batch,
+            ):
+                sources[h].append(ChunkSource(path, tuple(json.loads(heading)), start, end))
+            for h, text in texts.items():
+                if sources[h]:  # a text between batches with no chunk is not retrievable
+                    found[h] = StoredText(h, text, tuple(sources[h]))
+        return found
+
+    @_locked
+    def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> None:
+        """Replace the given files' chunks and drop removed files, in one transaction.
+
+        Texts that lose their last chunk stay until `drop_unreferenced`, so that a text
+        moving between files in two batches keeps its vector.
+        """
+        with self._transaction() as db:
+            for path in [u.record.path for u in updates] + list(removed_paths):
+                db.execute("DELETE FROM chunks WHERE path = ?", (path,))
+                db.execute("DELETE FROM files WHERE path = ?", (path,))
+            for update in updates:
+                r = update.record
+                db.execute(
+                    "INSERT INTO files VALUES (?, ?, ?, ?, ?)",
+                    (r.path, r.content_hash, r.size, r.mtime_ns, r.indexed_at),
+                )
+                for ordinal, (chunk, tokens) in enumerate(
+                    zip(update.chunks, update.tokens, strict=True)
+                ):
+                    db.execute(
+                        "INSERT OR IGNORE INTO texts VALUES (?, ?, ?, ?)",
+                        (chunk.text_hash, chunk.text, chunk.embed_text, tokens),
+                    )
+                    db.execute(
+                        "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            r.path,
+                            ordinal,
+                            chunk.text_hash,
+                            json.dumps(list(chunk.heading_path), ensure_ascii=False),
+                            chunk.start_line,
+                            chunk.end_line,
+                        ),
+                    )
+            self._bump_version()
+
+    @_locked
+    def drop_unreferenced(self) -> set[str]:
+        """Delete texts no chunk references; returns their hashes (their vectors can go)."""
+        with self._transaction() as db:
+            doomed = {
+                r[0]
+                for r in db.execute(
+                    "SELECT text_hash FROM texts "
+                    "WHERE text_hash NOT IN (SELECT text_hash FROM chunks)"
+                )
+            }
+            db.execute("DELETE FROM texts WHERE text_hash NOT IN (SELECT text_hash FROM chunks)")
+            if doomed:
+                self._bump_version()
+        return doomed
+
+    def _bump_version(self) -> None:
+        self.set_meta("index_version", str(self.index_version + 1))
+        self.set_meta("updated_at", str(time.time()))
+
+    @_locked
+    def touch_files(self, records: Sequence[FileRecord]) -> None:
+        """Record new mtimes for files whose content did not change."""
+        with self._transaction() as db:
+            for r in records:
+                db.execute(
+                    "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?",
+                    (r.mtime_ns, r.size, r.path),
+                )

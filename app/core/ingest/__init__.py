@@ -1,0 +1,1 @@
+"""Ingest: walk a notes folder, parse each note into headed sections, cut chunks."""

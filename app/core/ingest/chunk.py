@@ -1,0 +1,200 @@
+"""Turn a note into chunks: one per headed section, small ones merged, large ones split."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.core.ingest.sections import Section, parse_note
+from app.core.ingest.split import split_spans
+
+HEADING_SEPARATOR = " > "
+
+
+@dataclass(frozen=True)
+class ChunkingSettings:
+    """Chunk size limits in characters.
+
+    `max_chars` defaults near what all-MiniLM-L6-v2 reads before truncating (256 word
+    pieces); text past that limit would be stored but never seen by the vector leg.
+    """
+
+    max_chars: int = 1000
+    overlap_chars: int = 150
+    min_chars: int = 80
+
+    def __post_init__(self) -> None:
+        if self.max_chars < 100:
+            raise ValueError(f"max_chars={self.max_chars} is too small; use at least 100")
+        if not 0 <= self.overlap_chars < self.max_chars // 2:
+            raise ValueError(f"overlap_chars={self.overlap_chars} must be below max_chars / 2")
+        if not 0 <= self.min_chars < self.max_chars:
+            raise ValueError(f"min_chars={self.min_chars} must be below max_chars")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A passage of one note: `text` is shown as written, `embed_text` is what is embedded."""
+
+    file: str
+    heading_path: tuple[str, ...]
+    start_line: int  # 1-based, inclusive
+    end_line: int  # 1-based, inclusive
+    text: str
+
+    @property
+    def heading(self) -> str:
+        return HEADING_SEPARATOR.join(self.heading_path)
+
+    @property
+    def embed_text(self) -> str:
+        return f"{self.heading}\n\n{self.text}"
+
+    @property
+    def text_hash(self) -> str:
+        return text_hash(self.text)
+
+
+def text_hash(text: str) -> str:
+    """Content key of a chunk: equal text in two notes gets one key and one vector."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass
+class _Group:
+    """Consecutive sections that will form one chunk (before any size split)."""
+
+    sections: list[Section]
+
+    @property
+    def start(self) -> int:
+        return self.sections[0].start
+
+    @property
+    def end(self) -> int:
+        return self.sections[-1].end
+
+
+def chunk_note(text: str, rel_path: str, settings: ChunkingSettings | None = None) -> list[Chunk]:
+    """Chunk one note's normalised text."""
+    settings = settings or ChunkingSettings()
+    stem = rel_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    parsed = parse_note(text, fallback_title=stem)
+    lines = parsed.lines
+    groups = _merge_small([_Group([s]) for s in parsed.sections], lines, settings)
+    chunks: list[Chunk] = []
+    for group in groups:
+        chunks.extend(_group_chunks(group, lines, rel_path, settings))
+    return chunks
+
+
+def _body_chars(section: Section, lines: Sequence[str]) -> int:
+    body = lines[section.start + section.heading_lines : section.end]
+    return sum(len(line.strip()) for line in body)
+
+
+def _group_chars(group: _Group, lines: Sequence[str]) -> int:
+    return sum(len(line) + 1 for line in lines[group.start : group.end])
+
+
+def _group_body(group: _Group, lines: Sequence[str]) -> int:
+    return sum(_body_chars(s, lines) for s in group.sections)
+
+
+def _merge_small(
+    groups: list[_Group], lines: Sequence[str], settings: ChunkingSettings
+) -> list[_Group]:
+    """Merge each section with too little body into a neighbour.
+
+    A heading-only section that opens a subsection is dropped (the subsection's heading
+    path names it); any other small section goes to whichever neighbour gives the smaller
+    result, so that a short fact is not diluted in a long section when a short one exists.
+    """
+    groups = list(groups)
+    i = 0
+    while i < len(groups) and len(groups) > 1:
+        group = groups[i]
+        if _group_body(group, lines) >= settings.min_chars:
+            i += 1
+            continue
+        if (
+            _group_body(group, lines) == 0
+            and i + 1 < len(groups)
+            and _opens_subsection(group, groups[i + 1])
+        ):
+            # A bare parent heading adds nothing its subsection's heading path does not say,
+            # and leaving it out keeps a copied subsection identical to its twin elsewhere.
+            del groups[i]
+            continue
+        prev_size = _group_chars(groups[i - 1], lines) if i > 0 else None
+        next_size = _group_chars(groups[i + 1], lines) if i + 1 < len(groups) else None
+        forward = next_size is not None and (
+            prev_size is None or _opens_subsection(group, groups[i + 1]) or next_size <= prev_size
+        )
+        if forward:
+            groups[i : i + 2] = [_Group(group.sections + groups[i + 1].sections)]
+        else:
+            groups[i - 1 : i + 1] = [_Group(groups[i - 1].sections + group.sections)]
+            i -= 1
+    return groups
+
+
+def _opens_subsection(group: _Group, following: _Group) -> bool:
+    last = group.sections[-1].heading_path
+    first = following.sections[0].heading_path
+    return len(first) > len(last) and first[: len(last)] == last
+
+
+def _main_path(group: _Group, lines: Sequence[str]) -> tuple[str, ...]:
+    """The heading path of the section holding most of the group's body text."""
+    best = max(group.sections, key=lambda s: (_body_chars(s, lines), len(s.heading_path)))
+    return best.heading_path
+
+
+def _group_chunks(
+    group: _Group, lines: Sequence[str], rel_path: str, settings: ChunkingSettings
+) -> list[Chunk]:
+    block = "\n".join(lines[group.start : group.end])
+    if _group_body(group, lines) == 0:
+        return []  # a note that is only headings has nothing to answer from
+    # Character offset of each line start, to map spans back to line numbers.
+    offsets = [0]
+    for line in lines[group.start : group.end]:
+        offsets.append(offsets[-1] + len(line) + 1)
+    fences = [
+        (offsets[a - group.start], offsets[b - group.start] - 1)
+        for s in group.sections
+        for a, b in s.fences
+    ]
+    path = _main_path(group, lines)
+    spans = split_spans(block, settings.max_chars, settings.overlap_chars, fences)
+    chunks = []
+    for start, end in spans:
+        first = _line_of(offsets, start) + group.start
+        last = _line_of(offsets, max(start, end - 1)) + group.start
+        piece_path = path if len(spans) == 1 else _path_at(group, first, last)
+        chunks.append(Chunk(rel_path, piece_path, first + 1, last + 1, block[start:end]))
+    return chunks
+
+
+def _path_at(group: _Group, first: int, last: int) -> tuple[str, ...]:
+    """For a piece of a split group, the path of the section with most body lines in it."""
+
+    def body_overlap(section: Section) -> int:
+        body_start = section.start + section.heading_lines
+        return min(section.end, last + 1) - max(body_start, first)
+
+    best = max(group.sections, key=lambda s: (body_overlap(s), len(s.heading_path)))
+    return best.heading_path
+
+
+def _line_of(offsets: list[int], pos: int) -> int:
+    lo, hi = 0, len(offsets) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if offsets[mid] <= pos:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

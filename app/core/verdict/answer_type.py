@@ -1,0 +1,125 @@
+"""What kind of value a question asks for, and whether a text states one.
+
+"How much did the boiler service cost?" asks for a price; a note that discusses the boiler
+but names no price cannot answer it, however well its words match. Both the verdict (do
+the retrieved passages hold one?) and the answer checks (does the quote hold one?) use it.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from app.core.basics.text import fold
+from app.core.basics.values import (
+    dates,
+    has_duration,
+    has_money,
+    quantities,
+    times,
+    weekdays,
+)
+
+
+class AnswerType(enum.Enum):
+    PRICE = "price"
+    QUANTITY = "quantity"
+    DURATION = "duration"
+    TIME = "time"
+    DATE = "date"
+    WHEN = "date or time"
+    PERSON = "person"
+    PLACE = "place"
+
+    @property
+    def described(self) -> str:
+        return {
+            AnswerType.PRICE: "a price or an amount of money",
+            AnswerType.QUANTITY: "a number",
+            AnswerType.DURATION: "a length of time",
+            AnswerType.TIME: "a time of day",
+            AnswerType.DATE: "a date or a day",
+            AnswerType.WHEN: "a date, a day or a time",
+            AnswerType.PERSON: "a person's name",
+            AnswerType.PLACE: "a place",
+        }[self]
+
+
+_MONEY_WORDS = (
+    r"cost|costs|costed|price|prices|priced|pay|paid|pays|charge|charged|charges|fee|fees|"
+    r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
+    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento"
+)
+# Checked in order: the first pattern that matches the folded question decides its type.
+_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b|\b({_MONEY_WORDS})\b.*\bhow much\b"),
+        (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou|e o)\b"),
+        (AnswerType.PRICE, r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
+        (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
+        (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
+        (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
+                              r"meses|anos|semanas)|quantas (horas|semanas))\b"),
+        (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
+        (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto|qual o numero)\b"),
+        (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
+        (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
+        (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b|\bon what day\b"),
+        (AnswerType.DATE, r"\b(que|qual) (dia|data|ano|mes)\b|\bem que (dia|data|ano|mes)\b"),
+        (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b|\bhow often\b"),
+        (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b|\bcom que frequencia\b"),
+        (AnswerType.PERSON, r"^\W*(who|whom|whose)\b|\b(with|by|to|from) whom\b|"
+                            r"\bwhich (person|doctor|dentist|plumber|friend|colleague)\b"),
+        (AnswerType.PERSON, r"^\W*(quem|com quem|de quem|para quem)\b|\bcom quem\b"),
+        (AnswerType.PLACE, r"^\W*where\b|\bin which (city|town|country|place|shop|store)\b"),
+        (AnswerType.PLACE, r"^\W*(onde|aonde|em que (cidade|lugar|pais|loja))\b"),
+    )
+)  # fmt: skip
+
+_NAME = re.compile(r"(?<![\w.!?]\s)(?<!^)\b[A-ZÀ-Ý][\w'’-]+|\b[A-ZÀ-Ý]{2,}\b")
+_PLACE_HINT = re.compile(
+    r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
+    r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
+    r"sala|andar|gaveta|armario|pasta)\b|[/\\~]\w|https?://"
+)
+
+
+def asked_type(question: str) -> AnswerType | None:
+    """The kind of value the question asks for; None for what/how/why/yes-no questions."""
+    folded = fold(question)
+    for kind, pattern in _PATTERNS:
+        if pattern.search(folded):
+            return kind
+    return None
+
+
+def _has_name(text: str) -> bool:
+    """A capitalised word that is not only there because a sentence starts with it."""
+    return bool(_NAME.search(text))
+
+
+def states(text: str, kind: AnswerType) -> bool:
+    """Whether `text` states a value of the asked kind (a number, a date, a name…)."""
+    if kind is AnswerType.PRICE:
+        return has_money(text)
+    if kind is AnswerType.QUANTITY:
+        return bool(quantities(text))
+    if kind is AnswerType.DURATION:
+        return has_duration(text)
+    if kind is AnswerType.TIME:
+        return bool(times(text))
+    if kind is AnswerType.DATE:
+        return bool(dates(text) or weekdays(text) or re.search(r"(?<!\d)(19|20)\d\d(?!\d)", text))
+    if kind is AnswerType.WHEN:
+        return states(text, AnswerType.DATE) or states(text, AnswerType.TIME) or bool(
+            re.search(
+                r"\b(morning|evening|night|afternoon|daily|weekly|monthly|yearly|every|"
+                r"before|after|during|spring|summer|autumn|fall|winter|manha|tarde|noite|"
+                r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
+                fold(text),
+            )
+        )
+    if kind is AnswerType.PERSON:
+        return _has_name(text)
+    return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))

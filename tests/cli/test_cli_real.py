@@ -1,0 +1,180 @@
+"""The CLI as a user runs it: a real process, real files, the real model and Chroma.
+
+The in-process tests (test_commands.py) cover every command with fakes; these few keep
+the claims the README makes honest end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLE_NOTES
+
+pytestmark = pytest.mark.real_model
+MODEL: dict[str, str] = {}
+
+
+@pytest.fixture(autouse=True)
+def _one_model_copy(shared_model_path: Path) -> None:
+    """Every CLI run loads the model assembled once for the session."""
+    MODEL["ASKNOTES_MODEL_PATH"] = str(shared_model_path)
+
+
+def run(args: list[str], data_dir: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    full_env = {
+        **os.environ,
+        "ASKNOTES_DATA_DIR": str(data_dir),
+        "HF_HUB_OFFLINE": "1",
+        **MODEL,
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "app", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("data")
+    result = run(["index", str(SAMPLE_NOTES)], data)
+    assert result.returncode == 0, result.stderr
+    assert "17 added" in result.stdout
+    assert "1 exact duplicates" in result.stdout
+    assert "hidden file or folder: .obsidian/" in result.stdout
+    assert "embedding 0/51 chunks (0%)" in result.stderr
+    assert "embedding 51/51 chunks (100%) · " in result.stderr  # with the rate
+    return data
+
+
+def test_reindex_unchanged_embeds_nothing(indexed: Path) -> None:
+    result = run(["index", str(SAMPLE_NOTES)], indexed)
+    assert result.returncode == 0
+    assert "nothing changed: 0 chunks embedded" in result.stdout
+
+
+def test_search_json_schema(indexed: Path) -> None:
+    result = run(["search", "What does ERR-4012 mean?", "--json", "--k", "3"], indexed)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["passages"]) == 3
+    first = data["passages"][0]
+    assert set(first) >= {
+        "file",
+        "heading_path",
+        "start_line",
+        "end_line",
+        "text",
+        "sources",
+        "vector_rank",
+        "cosine_similarity",
+        "bm25_rank",
+        "bm25_score",
+        "fused_rank",
+    }
+    assert first["file"] == "work/payments-api-errors.md"
+    assert "ERR-4012" in first["heading_path"]
+    assert first["fused_rank"] == 1
+    lines = (SAMPLE_NOTES / first["file"]).read_text().split("\n")
+    assert "\n".join(lines[first["start_line"] - 1 : first["end_line"]]) == first["text"]
+
+
+def test_search_text_output_shows_duplicate_sources(indexed: Path) -> None:
+    result = run(["search", "team agreements about code review"], indexed)
+    assert result.returncode == 0
+    assert "also in meetings/2026-03-19-planning.md" in result.stdout
+
+
+def test_why_json_names_the_gate(indexed: Path) -> None:
+    result = run(["why", "What did the dentist say about my wisdom teeth?", "--json"], indexed)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
+    gate = next(g for g in data["gates"] if g["name"] == "lexical_support")
+    assert gate["fired"] and gate["value"] == 0.0 and gate["threshold"] == 0.5
+    assert "dentist" in data["signals"]["unknown_words"]
+    assert data["next_steps"]
+
+
+def test_why_text_lists_every_gate(indexed: Path) -> None:
+    result = run(["why", "What port does Home Assistant use?"], indexed)
+    assert "verdict: the notes look able to answer" in result.stdout
+    for gate in ("no_evidence", "distance_floor", "thin_context", "lexical_support", "score_shape"):
+        assert gate in result.stdout
+
+
+def test_calibrate_reports_overlap_instead_of_inventing(indexed: Path) -> None:
+    questions = SAMPLE_NOTES / "questions.jsonl"
+    plot = indexed / "bands.png"
+    result = run(["calibrate", str(questions), "--write", "--plot", str(plot)], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "so no threshold separates them" in result.stdout
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    assert "a = answerable, u = unanswerable" in result.stdout
+
+
+def test_calibrate_writes_a_separating_threshold(indexed: Path, tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        '{"question": "What is the refractive index of BK7?", "expect": "answer"}\n'
+        '{"question": "When do I sow tomatoes indoors?", "expect": "answer"}\n'
+        '{"question": "What did the dentist say about my wisdom teeth?", "expect": "refuse"}\n'
+    )
+    result = run(["calibrate", str(questions), "--write"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "wrote {" in result.stdout and "min_cosine" in result.stdout
+    why = json.loads(run(["why", "What did the dentist say?", "--json"], indexed).stdout)
+    floor = next(g for g in why["gates"] if g["name"] == "distance_floor")
+    assert floor["enabled"] and floor["threshold"] is not None
+    # restore the uncalibrated index for the other tests in this module
+    run(["index", str(SAMPLE_NOTES), "--rebuild"], indexed)
+
+
+def test_ask_json_answers_with_a_citation(indexed: Path) -> None:
+    result = run(["ask", "What port does Home Assistant use?", "--json"], indexed)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["kind"] == "generated" and not data["refused"]
+    assert "8123" in data["text"] and "[" in data["text"]
+    assert [p["file"] for p in data["cited"]] == ["homelab/reverse-proxy.md"]
+    assert data["unused"] and all(p["file"] for p in data["unused"])
+    assert data["timings"]["first_token_s"] > 0
+
+
+def test_ask_refusal_is_recorded_in_the_refused_set(indexed: Path) -> None:
+    result = run(["ask", "What did the dentist say about my wisdom teeth?"], indexed)
+    assert result.returncode == 0, result.stderr
+    assert "The notes do not contain the answer." in result.stdout
+    assert "lexical_support" in result.stdout
+    refused = list(indexed.glob("indexes/*/refused.jsonl"))
+    assert refused, "refusal not recorded"
+    entries = [json.loads(line) for line in refused[0].read_text().splitlines()]
+    assert entries[-1]["question"] == "What did the dentist say about my wisdom teeth?"
+    assert entries[-1]["verdict"] == "lexical_support"
+
+
+def test_eval_flags_the_question_a_smaller_chunk_size_cuts_in_half(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    questions = SAMPLE_NOTES / "questions.jsonl"
+    assert run(["index", str(SAMPLE_NOTES)], data).returncode == 0
+    first = run(["eval", str(questions), "--retrieval-only", "--json"], data)
+    assert first.returncode == 0, first.stderr
+    before = json.loads(first.stdout)
+    bulk = next(q for q in before["questions"] if "bulk ferment" in q["question"])
+    assert bulk["anchor_rank"] is not None and bulk["passed"]
+    assert before["summary"]["recall_at_k"] == 1.0
+
+    tiny = {"ASKNOTES_CHUNK_MAX_CHARS": "100", "ASKNOTES_CHUNK_OVERLAP_CHARS": "0"}
+    assert run(["index", str(SAMPLE_NOTES)], data, **tiny).returncode == 0
+    second = run(["eval", str(questions), "--retrieval-only"], data, **tiny)
+    assert second.returncode == 1, "a regression must fail the run"
+    assert "REGRESSED: How long is the bulk ferment at 24 degrees?" in second.stdout
+    assert "anchor missing" in second.stdout
