@@ -84,8 +84,10 @@ def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("questions_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--write", is_flag=True, help="Store the suggested thresholds in the index.")
+@click.argument(
+    "questions_file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--write", is_flag=True, help="Store the suggested threshold in the index.")
 @click.option(
     "--plot",
     "plot_file",
@@ -93,14 +95,28 @@ def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
     help="Also draw the bands as a PNG strip plot.",
 )
 @pass_ctx
-def calibrate(ctx: Context, questions_file: Path, write: bool, plot_file: Path | None) -> None:
-    """Measure the gate signals on labelled QUESTIONS_FILE and suggest thresholds."""
-    from app.cli.render import render_calibration
+def calibrate(
+    ctx: Context, questions_file: Path | None, write: bool, plot_file: Path | None
+) -> None:
+    """Probe the folder again, or score labelled QUESTIONS_FILE and suggest a threshold.
+
+    Without QUESTIONS_FILE the folder measures its own bands again from probes. With it,
+    every labelled question (and every marked refusal) is scored, and --write stores the
+    threshold the labels suggest.
+    """
+    from app.cli.progress import StderrProgress
+    from app.cli.render import render_calibration, render_folder_calibration
     from app.core.evals.questions import load_questions
 
-    questions = load_questions(questions_file)
+    questions = load_questions(questions_file) if questions_file is not None else None
     session = ctx.session()
     try:
+        if questions is None:
+            progress = StderrProgress(unit="probes")
+            folder = session.recalibrate(progress)
+            progress.finish()
+            click.echo(render_folder_calibration(folder))
+            return
         calibration = session.calibrate(questions)
         click.echo(render_calibration(calibration))
         if plot_file is not None:
@@ -111,13 +127,17 @@ def calibrate(ctx: Context, questions_file: Path, write: bool, plot_file: Path |
                 f"\nplot: {plot_file} (one strip per signal, top to bottom: "
                 + ", ".join(b.spec.label for b in calibration.bands)
                 + "; green above the axis answerable, red below unanswerable, blue the "
-                "suggested threshold)"
+                "midpoint where the bands separate)"
             )
         if write:
+            assert questions_file is not None
             written = session.write_calibration(calibration, questions_file)
-            if written:
-                click.echo(f"\nwrote {written} to the index at {session.index_dir}")
+            if written is not None:
+                click.echo(f"\nwrote threshold {written:+.3f} to the index at {session.index_dir}")
             else:
-                click.echo("\nnothing written: no signal separates the two bands", err=True)
+                click.echo(
+                    "\nnothing written: label both answerable and unanswerable questions",
+                    err=True,
+                )
     finally:
         session.close()

@@ -13,6 +13,7 @@ from app.core.evals.calibrate import Calibration, axis
 from app.core.evals.runs import Flip, QuestionOutcome
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import Passage, SearchResult
+from app.core.verdict.scorecard import FolderCalibration, Scorecard
 from app.core.verdict.why import Explanation
 
 
@@ -126,14 +127,31 @@ def _passage_line(number_of: dict[str, int], p: Passage) -> str:
     return line
 
 
+def render_scorecard(card: Scorecard) -> list[str]:
+    """The scorecard as aligned lines: each signal, its value, its points, then the total."""
+    out = [f"  {'signal':<13} {'value':>14} {'points':>7}  what it measures"]
+    for f in card.features:
+        out.append(f"  {f.name:<13} {f.shown[:14]:>14} {f.points:+7.2f}  {f.label}")
+    out.append(f"  {'(base)':<13} {'':>14} {card.intercept:+7.2f}")
+    verdict = "answerable" if card.answerable else "refused"
+    out.append(
+        f"  {'total':<13} {'':>14} {card.total:+7.2f}  against the threshold "
+        f"{card.threshold:+.2f}: {verdict}"
+    )
+    return out
+
+
 def render_why(explanation: Explanation) -> str:
     verdict = explanation.verdict
     fired = verdict.fired
     out = [
         "verdict: the notes look able to answer"
         if fired is None
-        else f"verdict: refused by {fired.name}"
+        else f"verdict: refused ({fired.name}): {fired.detail}"
     ]
+    if verdict.scorecard is not None:
+        out.append("\nscorecard:")
+        out.extend(render_scorecard(verdict.scorecard))
     out.append("\ngates:")
     for g in verdict.gates:
         state = "off  " if not g.enabled else ("FIRED" if g.fired else "pass ")
@@ -141,31 +159,57 @@ def render_why(explanation: Explanation) -> str:
         threshold = "" if g.threshold is None else f"{g.threshold:.3f}"
         out.append(f"  {state} {g.name:<16} value {value:>7}  threshold {threshold:>7}  {g.detail}")
     s = explanation.signals
-    out.append(
-        f"\nscore shape: top {s.shape.top:.3f}, median {s.shape.median:.3f} of top "
-        f"{s.shape.k}, gap {s.shape.gap:.3f}, ratio {s.shape.ratio:.2f}; best BM25 "
-        f"{s.best_bm25:.2f}; words no note contains: {', '.join(s.unknown_words) or 'none'}"
+    words = ", ".join(
+        f"{t.word} ({t.kind}{'' if t.known else ', in no note'}"
+        f"{', in the passages' if t.in_passages else ''})"
+        for t in s.terms
     )
+    out.append(f"\nquestion words: {words or 'none'}")
+    out.append(
+        f"score shape: top {s.shape.top:.3f}, median {s.shape.median:.3f} of top "
+        f"{s.shape.k}, gap {s.shape.gap:.3f}; best BM25 {s.best_bm25:.2f} "
+        f"({s.bm25_norm:.0%} of the most these words could score)"
+    )
+    if s.asked is not None:
+        stated = "stated by a passage" if s.type_stated else "stated by no passage"
+        out.append(f"asks for: {s.asked.described} ({stated})")
     out.append("\npassages:")
     for p in explanation.result.passages:
-        out.append(f"  [{p.fused_rank}] {passage_header(p)}\n      {passage_scores(p)}")
+        pinned = f"  [exact term {p.pinned_by}]" if p.pinned_by else ""
+        out.append(f"  [{p.fused_rank}] {passage_header(p)}{pinned}\n      {passage_scores(p)}")
     out.append("\nnext steps:")
     out.extend(f"  - {step}" for step in explanation.next_steps)
     return "\n".join(out)
 
 
+def render_folder_calibration(folder: FolderCalibration) -> str:
+    """The folder's own bands, measured by probes, and where they came from."""
+    p = folder.provenance
+    out = [
+        f"bands measured {p.get('fitted_at', '?')} from {p.get('answerable_probes', 0)} "
+        f"questions made from the notes ({p.get('answerable_probes_found', 0)} found their "
+        f"passage) and {p.get('off_topic_probes', 0)} off-topic questions, in "
+        f"{p.get('seconds', 0)} s:"
+    ]
+    for name, band in folder.bands.items():
+        out.append(f"  {name:<11} off-topic ≈ {band.miss:.3f}   answerable ≈ {band.hit:.3f}")
+    if folder.threshold is not None:
+        out.append(f"threshold {folder.threshold:+.3f}, from labelled questions (kept)")
+    return "\n".join(out)
+
+
 def render_calibration(calibration: Calibration) -> str:
-    out = [f"{'label':<7} {'top':>6} {'gap':>6} {'lexical':>7}  question"]
+    out = [f"{'label':<7} {'top':>6} {'gap':>6} {'words':>6} {'total':>7}  question"]
     for r in calibration.rows:
         s = r.signals
         label = "answer" if r.answerable else "refuse"
         out.append(
-            f"{label:<7} {s.shape.top:6.3f} {s.shape.gap:6.3f} {s.lexical.fraction:7.2f}  "
-            f"{r.question}"
+            f"{label:<7} {s.shape.top:6.3f} {s.shape.gap:6.3f} {s.coverage:6.2f} "
+            f"{r.scorecard.total:+7.2f}  {r.question}"
         )
     out.append("")
     for b in calibration.bands:
-        name = f"{b.spec.label} ({b.spec.setting})"
+        name = b.spec.label
         if not b.complete:
             out.append(f"{name}: needs both answerable and unanswerable questions")
             continue
@@ -174,18 +218,21 @@ def render_calibration(calibration: Calibration) -> str:
             f"unanswerable {min(b.unanswerable):.3f}..{max(b.unanswerable):.3f}"
         )
         if b.suggested is None:
-            out.append(
-                f"{name}: {bands}; the bands overlap by {-b.margin:.3f}, so no threshold "
-                "separates them"
-            )
+            out.append(f"{name}: {bands}; the bands overlap by {-b.margin:.3f}")
         else:
-            half = b.margin / 2
-            out.append(
-                f"{name}: {bands}; margin {b.margin:.3f}; suggested {b.suggested:.3f} "
-                f"(±{half:.3f} to each band)"
-            )
+            out.append(f"{name}: {bands}; margin {b.margin:.3f}; midpoint {b.suggested:.3f}")
         out.append(f"  {axis(b)}")
-    out.append("  (a = answerable, u = unanswerable, * = both, | = suggested threshold)")
+    out.append("  (a = answerable, u = unanswerable, * = both, | = midpoint)")
+    threshold = calibration.suggested_threshold()
+    if threshold is None:
+        out.append("\nno threshold suggested: label both answerable and unanswerable questions")
+    elif calibration.totals.suggested is not None:
+        out.append(f"\nsuggested threshold {threshold:+.3f}: the totals separate")
+    else:
+        out.append(
+            f"\nsuggested threshold {threshold:+.3f}: the totals overlap, so this refuses at "
+            "most one answerable question in twenty and lets some unanswerable ones through"
+        )
     return "\n".join(out)
 
 

@@ -22,8 +22,7 @@ from app.core.answer.answering import Answer, AnswerKind
 from app.core.index.retrieve import passage_numbers
 from app.core.index.watcher import NotesWatcher
 from app.core.session.session import NotesSession
-from app.core.verdict.gates import SCORE_SHAPE, Verdict
-from app.core.verdict.signals import ScoreShape
+from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation
 from app.ui.messages import (
     AnswerDelta,
@@ -111,7 +110,7 @@ class AsknotesApp(App[None]):
 
     def _widgets_gone(self) -> bool:
         """True while the app closes: a worker's late message must not touch widgets."""
-        return not self.query("#status-row")
+        return not (self.query("#model-status") and self.query("#answer"))
 
     # --- loading -------------------------------------------------------------------------
 
@@ -261,12 +260,11 @@ class AsknotesApp(App[None]):
     def _show_verdict(self, verdict: Verdict, next_steps: tuple[str, ...] = ()) -> None:
         self.query_one(VerdictPanel).show(verdict, next_steps)
         if verdict.signals is not None:
-            shape_gate = verdict.gate(SCORE_SHAPE)
-            threshold = shape_gate.threshold if shape_gate is not None else None
-            self._show_shape(verdict.signals.shape, threshold)
-
-    def _show_shape(self, shape: ScoreShape, min_gap: float | None) -> None:
-        self.query_one(ScoreShapeView).show(shape, min_gap)
+            card = verdict.scorecard
+            band = card.bands.get("top_cosine") if card is not None else None
+            self.query_one(ScoreShapeView).show(
+                verdict.signals.shape, (band.miss, band.hit) if band else None
+            )
 
     @on(AnswerDelta)
     async def stream_delta(self, message: AnswerDelta) -> None:

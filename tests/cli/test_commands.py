@@ -9,7 +9,7 @@ import click
 import pytest
 
 from app.cli import cli as root_group
-from tests.cli.conftest import Cli
+from tests.cli.conftest import PORT_QUOTE, Cli
 from tests.conftest import write
 
 
@@ -82,12 +82,14 @@ def test_search_json_shape(indexed: Cli) -> None:
         "bm25_score",
         "fused_rank",
         "fused_score",
+        "pinned_by",
     }
 
 
 def test_why_json_names_the_gate_and_the_words(indexed: Cli) -> None:
     data = indexed("why", "What did the dentist say about my wisdom teeth?", "--json").json()
-    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
+    assert data["verdict"] == "refused" and data["fired"] == "unknown_term"
+    assert data["scorecard"]["total"] < data["scorecard"]["threshold"]
     assert "dentist" in data["signals"]["unknown_words"]
     assert data["next_steps"]
 
@@ -102,7 +104,7 @@ def test_ask_json_answers_with_the_codes_citation(indexed: Cli) -> None:
 
 def test_ask_streams_text_then_the_footer(indexed: Cli) -> None:
     result = indexed("ask", "Which port does the server use?")
-    assert result.stdout.startswith("Port 8443 [1].")
+    assert result.stdout.startswith(f'Your notes say: "{PORT_QUOTE}" [1]\n\nPort 8443 [1].')
     assert "✓ answered by scripted" in result.stdout and "cited:" in result.stdout
 
 
@@ -118,7 +120,8 @@ def test_a_refusal_is_recorded_and_listed(indexed: Cli) -> None:
 def test_show_prompt_prints_numbered_passages_without_generating(indexed: Cli) -> None:
     result = indexed("ask", "Which port does the server use?", "--show-prompt")
     assert result.code == 0, result.stderr
-    assert "[1] server.md:" in result.stdout and "prompt tokens" in result.stderr
+    assert '<passage id="1" source="server.md:' in result.stdout
+    assert "prompt tokens" in result.stderr
     assert indexed.generator.prompts == []
 
 
@@ -234,7 +237,7 @@ def test_config_file_errors_name_the_file(
 def test_the_json_answer_is_valid_even_for_a_refusal(indexed: Cli) -> None:
     data = json.loads(indexed("ask", "What did the dentist say?", "--json").stdout)
     assert data["refused"] and data["kind"] == "refused"
-    assert data["verdict"]["fired"] == "lexical_support"
+    assert data["verdict"]["fired"] == "unknown_term"
 
 
 def test_ask_says_when_notes_changed_since_indexing(indexed: Cli, notes: Path) -> None:

@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.answer.claims import extract_claims, unsupported_claims
 from app.core.answer.grounding import (
     check_citations,
-    claim_terms,
     identifiers_missing,
     locate_quote,
     parse_proposal,
-    unsupported_terms,
 )
 
 PASSAGES = [
@@ -45,20 +44,45 @@ def test_fragment_quote_is_shown_as_its_sentence() -> None:
     assert located.text == "Home Assistant is on **8123**."
 
 
-def test_claim_terms() -> None:
-    text = 'In October, use `restic forget` and "keep 12" on port 8,123 [2].'
-    assert claim_terms(text) == ["12", "8,123", "restic forget", "keep 12", "October"]
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        (
+            'In October, use `restic forget` and "keep 12" on port 8,123 [2].',
+            [("code", "restic forget"), ("quoted", "keep 12"), ("number", "12"),
+             ("number", "8,123"), ("date", "10")],
+        ),
+        ("Plex runs on 8123.", [("number", "8123"), ("name", "Plex")]),  # first word too
+        ("Bob said 24 h.", [("number", "24 h"), ("name", "Bob")]),
+        ("Use --keep-monthly on ERR-4012.", [("identifier", "--keep-monthly"),
+                                              ("identifier", "ERR-4012")]),
+        ("At 9:30 on Fridays.", [("time", "09:30"), ("weekday", "friday")]),
+        ("Yes, it is isolated.", []),
+    ],
+)  # fmt: skip
+def test_extract_claims(answer: str, claims: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in extract_claims(answer)] == claims
 
 
-def test_claim_terms_ignore_names_from_the_question() -> None:
-    assert claim_terms("Home Assistant uses 8123.", "What port does Home Assistant use?") == [
-        "8123"
-    ]
-
-
-def test_unsupported_numbers_tolerate_thousands_separators() -> None:
-    assert unsupported_terms("Scale at 5000 messages", [PASSAGES[2]]) == []
-    assert unsupported_terms("Scale to 8 replicas", [PASSAGES[2]]) == ["8"]
+@pytest.mark.parametrize(
+    ("answer", "evidence", "unsupported"),
+    [
+        ("Scale at 5000 messages", PASSAGES[2], []),
+        ("Scale to 8 replicas", PASSAGES[2], ["8"]),
+        ("812", "Home Assistant is on 8123.", ["812"]),
+        ("Kept 24 hours.", "Keys are kept for 24 h.", []),
+        ("Kept 24 minutes.", "Keys are kept for 24 h.", ["24 minutes"]),
+        ("1000 rows", "more than 1,000 rows", []),
+        ("3,5 kg", "3.5 kg of flour", []),
+        ("Twelve monthly.", "I keep 12 monthly snapshots.", []),
+        ("On 14 May.", "Serviced on 2026-05-14.", []),
+        ("On 14 June.", "Serviced on 2026-05-14.", ["06-14"]),
+    ],
+)
+def test_claims_are_values_not_substrings(
+    answer: str, evidence: str, unsupported: list[str]
+) -> None:
+    assert [str(c) for c in unsupported_claims(answer, [evidence])] == unsupported
 
 
 def test_check_citations_flags_a_constant_the_cited_passage_lacks() -> None:

@@ -20,10 +20,15 @@ async def ready(pilot) -> None:
 
 
 async def ask(pilot, question: str) -> None:
-    pilot.app.query_one("#question", Input).value = question
+    """Ask and wait until the answer is shown and the input is back (no sleeps)."""
+    box = pilot.app.query_one("#question", Input)
+    box.value = question
     await pilot.press("enter")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    while box.disabled:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
 
 
 def markdown_text(app) -> str:
@@ -51,7 +56,7 @@ async def test_refusal_shows_the_gate_in_the_verdict_panel(app_factory) -> None:
         await ready(pilot)
         await ask(pilot, "What colour is the shed?")
         assert "The notes do not contain the answer." in markdown_text(app)
-        assert app.query_one(VerdictPanel).headline == "refused by lexical_support"
+        assert app.query_one(VerdictPanel).headline == "refused by unknown_term"
 
 
 async def test_question_asked_before_the_model_is_ready_is_queued(app_factory) -> None:
@@ -103,7 +108,7 @@ async def test_why_shows_gates_without_the_model(app_factory) -> None:
         await pilot.press("f4")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.query_one(VerdictPanel).headline == "refused by lexical_support"
+        assert app.query_one(VerdictPanel).headline == "refused by unknown_term"
 
 
 async def test_help_lists_every_binding_with_its_tooltip(app_factory) -> None:

@@ -17,11 +17,16 @@ def _fixed_clock(monkeypatch) -> None:
 
 
 async def settle(pilot) -> None:
+    """Wait until loading is done and no answer is in flight (the input is back)."""
     app = pilot.app
     while not (app.index_ready and app.model_ready):
         await app.workers.wait_for_complete()
         await pilot.pause()
     await app.workers.wait_for_complete()
+    await pilot.pause()
+    while app.query_one("#question", Input).disabled:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
     await pilot.pause()
 
 

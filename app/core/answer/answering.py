@@ -1,9 +1,10 @@
-"""Answer a question from the notes: retrieve, prompt, generate, then check.
+"""Answer a question from the notes: retrieve, judge, prompt, generate, then check.
 
-The model proposes {found, quote, passage, answer}; the code decides. An answer is shown
-as generated only when its quote is found in a passage, is about the question, and holds
-every number and name the answer states. Otherwise the result is a refusal that names
-the failed check, with the note's own sentences as evidence when retrieval found some.
+The model proposes {found, quote, passage, answer}; the code decides (see `checks`). The
+quote appears on screen only once its checks pass, the answer sentence only once every
+check passes; nothing the code has not verified is ever shown first and withdrawn after.
+A verified quote with an unverifiable sentence is shown as "Your notes say: ..."; a quote
+that fails is a refusal naming the check, with the notes' closest sentences as evidence.
 """
 
 from __future__ import annotations
@@ -17,23 +18,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from app.core.answer.checks import QuoteDecision, check_quote, check_sentence
+from app.core.answer.claims import CITATION
 from app.core.answer.extractive import QuotedSentence, best_sentences
 from app.core.answer.grounding import (
-    CITATION,
     Check,
     CitationReport,
     LocatedQuote,
     Proposal,
     Similarity,
     check_citations,
-    identifiers_missing,
-    locate_quote,
     parse_proposal,
-    topic_check,
-    unsupported_terms,
 )
-from app.core.answer.json_stream import CitationStripper, FieldStreamer, strip_citations
-from app.core.answer.prompt import ANSWER_SCHEMA, REFUSAL_SENTENCE, Prompt, build_prompt
+from app.core.answer.json_stream import FieldStreamer, strip_citations
+from app.core.answer.prompt import ANSWER_SCHEMA, Prompt, build_prompt, refusal_sentence
 from app.core.basics.progress import check_cancelled
 from app.core.index.retrieve import (
     Passage,
@@ -51,8 +49,9 @@ OnText = Callable[[str], object]
 
 
 class AnswerKind(enum.Enum):
-    GENERATED = "generated"  # the model's answer, every check passed
-    QUOTES = "quotes"  # no grounded answer; the notes' best-matching sentences instead
+    GENERATED = "generated"  # the model's sentence and its quote, every check passed
+    QUOTED = "quoted"  # the quote passed its checks, the sentence did not: the quote alone
+    QUOTES = "quotes"  # no usable quote; the notes' best-matching sentences instead
     REFUSED = "refused"  # no grounded answer and no evidence to quote
 
 
@@ -61,6 +60,7 @@ class AnswerSettings:
     max_answer_tokens: int = 256
     min_quote_similarity: float = 0.45
     gates: GateSettings = field(default_factory=GateSettings)
+    prompt_example: bool = True  # the worked example in the system prompt
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ class Timings:
     retrieval_s: float
     prompt_tokens: int
     first_token_s: float | None  # dominated by reading the prompt (prompt processing)
+    first_visible_s: float | None  # when the first verified words reached the screen
     generation_s: float
     total_s: float
 
@@ -76,8 +77,8 @@ class Timings:
 class Answer:
     question: str
     kind: AnswerKind
-    text: str
-    refusal_check: str | None  # the check that failed, or None for a generated answer
+    text: str  # the answer sentence, the quoted note, or the refusal
+    refusal_check: str | None  # the check that failed, or None for an answer
     checks: tuple[Check, ...]
     proposal: Proposal | None
     quote: LocatedQuote | None
@@ -92,14 +93,28 @@ class Answer:
 
     @property
     def refused(self) -> bool:
-        return self.kind is not AnswerKind.GENERATED
+        return self.kind in (AnswerKind.QUOTES, AnswerKind.REFUSED)
+
+    @property
+    def answered(self) -> bool:
+        """The notes answered: a checked sentence, or a checked quote on its own."""
+        return not self.refused
+
+    @property
+    def display(self) -> str:
+        """Everything shown, in the order it streams: the quote line, then the sentence."""
+        if self.kind is AnswerKind.GENERATED and self.quote is not None:
+            return f"{quote_line(self.quote)}\n\n{self.text}"
+        return self.text
 
     @property
     def cited(self) -> tuple[Passage, ...]:
         """Passages the answer (or the quotes shown instead) cite."""
         if self.prompt is None:
             return ()
-        numbers = self.citations.cited if self.citations else ()
+        numbers: tuple[int, ...] = self.citations.cited if self.citations else ()
+        if self.kind is AnswerKind.QUOTED and self.quote is not None:
+            numbers = (self.quote.passage,)
         if self.kind is AnswerKind.QUOTES:
             numbers = tuple(dict.fromkeys(q.passage for q in self.quotes))
         return tuple(self.prompt.passages[n - 1] for n in numbers)
@@ -115,12 +130,24 @@ class Answer:
         return tuple(p for p in self.retrieved if p.text_hash not in cited)
 
 
+def quote_line(quote: LocatedQuote) -> str:
+    return f'Your notes say: "{quote.text}" [{quote.passage}]'
+
+
 def embedder_similarity(index: NoteIndex) -> Similarity:
     def similarity(a: str, b: str) -> float:
         vectors = index.embedder.embed_batch([a, b])
         return float(np.dot(vectors[0], vectors[1]))
 
     return similarity
+
+
+def retrieve_and_judge(
+    index: NoteIndex, question: str, retrieval: RetrievalSettings, gates: GateSettings
+) -> tuple[SearchResult, Verdict]:
+    result = search(index, question, retrieval)
+    verdict = judge_retrieval(result, compute_signals(result, index.bm25(), gates.shape_k), gates)
+    return result, verdict
 
 
 def answer_question(
@@ -134,31 +161,27 @@ def answer_question(
     on_retrieved: Callable[[SearchResult, Verdict], object] | None = None,
     cancel: threading.Event | None = None,
 ) -> Answer:
-    """Retrieve, prompt, generate and check; stream the answer field through `on_text`.
+    """Retrieve, judge, prompt, generate and check; stream verified text through `on_text`.
 
     `on_retrieved` hears the passages and the retrieval verdict before the model runs, so a
     front end can show the evidence while the answer is still being written.
     """
     settings = settings or AnswerSettings()
     started = time.perf_counter()
-    result = search(index, question, retrieval)
+    result, verdict = retrieve_and_judge(index, question, retrieval, settings.gates)
     retrieval_s = time.perf_counter() - started
-    verdict = judge_retrieval(
-        result, compute_signals(result, index.bm25(), settings.gates.shape_k), settings.gates
-    )
     if on_retrieved is not None:
         on_retrieved(result, verdict)
     fired = verdict.fired
     if fired is not None:  # the notes cannot answer: the model is not called at all
-        timings = Timings(retrieval_s, 0, None, 0.0, time.perf_counter() - started)
-        text = f"{REFUSAL_SENTENCE} (gate {fired.name}: {fired.detail})"
-        check = Check(fired.name, False, fired.detail)
+        timings = Timings(retrieval_s, 0, None, None, 0.0, time.perf_counter() - started)
+        text = f"{refusal_sentence(result.language)} ({fired.name}: {fired.detail})"
         return Answer(
             question,
             AnswerKind.REFUSED,
             text,
             fired.name,
-            (check,),
+            (Check(fired.name, False, fired.detail),),
             None,
             None,
             tuple(result.passages),
@@ -171,170 +194,170 @@ def answer_question(
         )
 
     prompt = build_prompt(
-        question, result.passages, generator, max_answer_tokens=settings.max_answer_tokens
+        question,
+        result.passages,
+        generator,
+        max_answer_tokens=settings.max_answer_tokens,
+        example=settings.prompt_example,
     )
     check_cancelled(cancel)
     similarity = embedder_similarity(index)
-    quote_field, answer_field = FieldStreamer("quote"), FieldStreamer("answer")
-    stripper = CitationStripper()  # the code, not the model, decides what is cited
-    gate: bool | None = None  # open once the finished quote is found and on topic
-    held: list[str] = []
-    raw: list[str] = []
-    first_token: float | None = None
-    gen_start = time.perf_counter()
+    run = _Generation(question, prompt, similarity, settings, on_text, started)
     for piece in generator.stream(
-        prompt.messages,
-        schema=ANSWER_SCHEMA,
-        max_tokens=settings.max_answer_tokens,
-        cancel=cancel,
+        prompt.messages, schema=ANSWER_SCHEMA, max_tokens=settings.max_answer_tokens, cancel=cancel
     ):
-        if first_token is None:
-            first_token = time.perf_counter() - gen_start
-        raw.append(piece)
-        quote_field.feed(piece)
-        if gate is None and quote_field.done:
-            gate = _quote_gate(question, quote_field.value, prompt, similarity, settings)
-        delta = stripper.feed(answer_field.feed(piece))
-        if delta:
-            held.append(delta)
-        if gate and on_text is not None and held:
-            on_text("".join(held))
-            held.clear()
+        run.feed(piece)
     check_cancelled(cancel)
-    generation_s = time.perf_counter() - gen_start
-    proposal = parse_proposal("".join(raw))
-    checks, quote = _decide(question, proposal, prompt, similarity, settings)
-    failed = next((c for c in checks if not c.passed), None)
-    timings = Timings(
-        retrieval_s,
-        prompt.prompt_tokens,
-        first_token,
-        generation_s,
-        time.perf_counter() - started,
-    )
-    flags = tuple(f"passage dropped to fit the context: {p.primary.file}" for p in prompt.dropped)
-    passage_texts = [p.text for p in prompt.passages]
+    return run.finish(result, verdict, generator.name, retrieval_s)
 
-    if failed is None and quote is not None:
-        # The code cites the passage the quote was found in; a small model's own [n] is
-        # the classic citation of a passage that does not hold the claim.
+
+class _Generation:
+    """One streamed proposal: checks its quote as soon as it is complete, and holds every
+    word back until the checks that cover it have passed."""
+
+    def __init__(
+        self,
+        question: str,
+        prompt: Prompt,
+        similarity: Similarity,
+        settings: AnswerSettings,
+        on_text: OnText | None,
+        started: float,
+    ) -> None:
+        self.question = question
+        self.prompt = prompt
+        self.similarity = similarity
+        self.settings = settings
+        self.on_text = on_text
+        self.started = started
+        self.quote_field = FieldStreamer("quote")
+        self.raw: list[str] = []
+        self.early: QuoteDecision | None = None
+        self.first_token: float | None = None
+        self.first_visible: float | None = None
+        self.gen_start = time.perf_counter()
+        self.retrieval_s = 0.0
+        self.generation_s = 0.0
+
+    def emit(self, text: str) -> None:
+        if self.on_text is None:
+            return
+        if self.first_visible is None:
+            self.first_visible = time.perf_counter() - self.started
+        self.on_text(text)
+
+    def feed(self, piece: str) -> None:
+        if self.first_token is None:
+            self.first_token = time.perf_counter() - self.gen_start
+        self.raw.append(piece)
+        self.quote_field.feed(piece)
+        if self.early is None and self.quote_field.done:
+            partial = parse_proposal("".join(self.raw), partial=True)
+            self.early = check_quote(
+                self.question,
+                partial.found,
+                self.quote_field.value,
+                partial.passage,
+                self.prompt,
+                self.similarity,
+                self.settings.min_quote_similarity,
+            )
+            if self.early.passed and self.early.quote is not None:
+                self.emit(quote_line(self.early.quote))
+
+    def finish(
+        self, result: SearchResult, verdict: Verdict, model: str, retrieval_s: float
+    ) -> Answer:
+        self.generation_s = time.perf_counter() - self.gen_start
+        self.retrieval_s = retrieval_s
+        proposal = parse_proposal("".join(self.raw))
+        flags = tuple(
+            f"passage dropped to fit the context: {p.primary.file}" for p in self.prompt.dropped
+        )
+        if not proposal.valid:
+            check = Check("valid_reply", False, f"not the expected JSON: {proposal.raw[:120]!r}")
+            return self._refusal(result, verdict, model, flags, (check,), proposal, None)
+        decision = check_quote(
+            self.question,
+            proposal.found,
+            proposal.quote,
+            proposal.passage,
+            self.prompt,
+            self.similarity,
+            self.settings.min_quote_similarity,
+            proposal.answer,
+        )
+        quote = decision.quote
+        if not decision.passed or quote is None:
+            shown = quote if quote is not None and quote.exact else None
+            return self._refusal(result, verdict, model, flags, decision.checks, proposal, shown)
+        passage = self.prompt.passages[quote.passage - 1]
+        sentence = check_sentence(self.question, proposal.answer, decision, passage.text)
+        checks = decision.checks + sentence
         model_cited = sorted({int(n) for n in CITATION.findall(proposal.answer)})
         if model_cited and model_cited != [quote.passage]:
             flags += (f"the model cited {model_cited}; the quote is in [{quote.passage}]",)
+        if self.early is None or not self.early.passed:
+            self.emit(quote_line(quote))  # the quote closed with the reply; still checked
+        passed = verdict.with_gate(generator_gate(False, None, ""))
+        failed = next((c for c in sentence if not c.passed), None)
+        if failed is not None:
+            flags += (f"the model's sentence was not shown ({failed.name}: {failed.detail})",)
+            text = quote_line(quote)
+            citations = CitationReport((quote.passage,), (), ())
+            return Answer(
+                self.question, AnswerKind.QUOTED, text, None, checks, proposal, quote,
+                tuple(result.passages), self.prompt, citations, (), model, self.timings(),
+                passed, flags,
+            )  # fmt: skip
         text = cite(strip_citations(proposal.answer), quote.passage)
-        citations = check_citations(text, passage_texts, question)
-        flags += tuple(f"unsupported by the cited passage: {t}" for t in citations.unsupported)
+        self.emit("\n\n" + text)
+        citations = check_citations(text, [p.text for p in self.prompt.passages], self.question)
         return Answer(
-            question,
-            AnswerKind.GENERATED,
-            text,
-            None,
-            checks,
-            proposal,
-            quote,
-            tuple(result.passages),
-            prompt,
-            citations,
-            (),
-            generator.name,
-            timings,
-            verdict.with_gate(generator_gate(False, None, "")),
-            flags,
+            self.question, AnswerKind.GENERATED, text, None, checks, proposal, quote,
+            tuple(result.passages), self.prompt, citations, (), model, self.timings(),
+            passed, flags,
+        )  # fmt: skip
+
+    def timings(self) -> Timings:
+        return Timings(
+            self.retrieval_s,
+            self.prompt.prompt_tokens,
+            self.first_token,
+            self.first_visible,
+            self.generation_s,
+            time.perf_counter() - self.started,
         )
 
-    assert failed is not None
-    shown_quote = quote if quote is not None and quote.exact else None
-    quotes: tuple[QuotedSentence, ...] = ()
-    if verdict.answerable:  # retrieval says the notes can answer: show their evidence
-        quotes = tuple(best_sentences(question, prompt.passages, similarity=similarity))
-    kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
-    text = _refusal_text(failed, shown_quote, quotes)
-    # Only the quoted sentences cite anything; the refusal's explanation states no claims.
-    quoted_text = " ".join(f"{q.text} [{q.passage}]" for q in quotes)
-    quoted = check_citations(quoted_text, passage_texts, question) if quotes else None
-    return Answer(
-        question,
-        kind,
-        text,
-        failed.name,
-        checks,
-        proposal,
-        shown_quote,
-        tuple(result.passages),
-        prompt,
-        quoted,
-        quotes,
-        generator.name,
-        timings,
-        verdict.with_gate(generator_gate(True, failed.name, failed.detail)),
-        flags,
-    )
-
-
-def _decide(
-    question: str,
-    proposal: Proposal,
-    prompt: Prompt,
-    similarity: Similarity,
-    settings: AnswerSettings,
-) -> tuple[tuple[Check, ...], LocatedQuote | None]:
-    checks: list[Check] = []
-    if not proposal.valid:
-        checks.append(Check("valid_reply", False, f"not the expected JSON: {proposal.raw[:120]!r}"))
-        return tuple(checks), None
-    declined = not proposal.found or proposal.answer.strip() == REFUSAL_SENTENCE
-    checks.append(
-        Check(
-            "model_answered",
-            not declined,
-            "the model said the passages do not answer the question"
-            if declined
-            else f"the model answered from passage [{proposal.passage}]",
-        )
-    )
-    texts = [p.text for p in prompt.passages]
-    quote = locate_quote(proposal.quote, texts, proposal.passage) if proposal.quote else None
-    if declined:
-        return tuple(checks), quote
-    if quote is None:
-        checks.append(
-            Check("quote_located", False, f"the quote {proposal.quote[:80]!r} is in no passage")
-        )
-        return tuple(checks), None
-    how = "verbatim" if quote.exact else "by shared words"
-    moved = f" (the model said [{proposal.passage}])" if quote.passage != proposal.passage else ""
-    checks.append(Check("quote_located", True, f"found {how} in passage [{quote.passage}]{moved}"))
-    passage = prompt.passages[quote.passage - 1]
-    heading = passage.heading
-    topic = topic_check(question, quote.text, heading, similarity, settings.min_quote_similarity)
-    checks.append(topic)
-    if not topic.passed:
-        return tuple(checks), quote
-    absent = identifiers_missing(question, f"{heading}\n{passage.text}")
-    checks.append(
-        Check(
-            "question_terms_present",
-            not absent,
-            f"the question names {', '.join(absent)}, which the quoted passage never mentions"
-            if absent
-            else "every code or identifier the question names is in the quoted passage",
-        )
-    )
-    if absent:
-        return tuple(checks), quote
-    # The quote, not the whole passage: a passage listing two books must not let the
-    # answer name the one the quote is not about.
-    missing = unsupported_terms(proposal.answer, [quote.text], question)
-    checks.append(
-        Check(
-            "answer_supported",
-            not missing,
-            f"not in the quote: {', '.join(missing)}"
-            if missing
-            else "every number and name in the answer is in the quote",
-        )
-    )
-    return tuple(checks), quote
+    def _refusal(
+        self,
+        result: SearchResult,
+        verdict: Verdict,
+        model: str,
+        flags: tuple[str, ...],
+        checks: tuple[Check, ...],
+        proposal: Proposal,
+        shown_quote: LocatedQuote | None,
+    ) -> Answer:
+        failed = next(c for c in checks if not c.passed)
+        quotes: tuple[QuotedSentence, ...] = ()
+        if verdict.answerable:  # retrieval says the notes can answer: show their evidence
+            quotes = tuple(
+                best_sentences(self.question, self.prompt.passages, similarity=self.similarity)
+            )
+        kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
+        text = _refusal_text(failed, quotes, result.language)
+        if quotes:
+            self.emit(text)
+        # Only the quoted sentences cite anything; the refusal's explanation states no claims.
+        quoted_text = " ".join(f"{q.text} [{q.passage}]" for q in quotes)
+        passage_texts = [p.text for p in self.prompt.passages]
+        quoted = check_citations(quoted_text, passage_texts, self.question) if quotes else None
+        return Answer(
+            self.question, kind, text, failed.name, checks, proposal, shown_quote,
+            tuple(result.passages), self.prompt, quoted, quotes, model, self.timings(),
+            verdict.with_gate(generator_gate(True, failed.name, failed.detail)), flags,
+        )  # fmt: skip
 
 
 def cite(text: str, number: int) -> str:
@@ -344,37 +367,23 @@ def cite(text: str, number: int) -> str:
     return f"{body[: len(body) - len(end)].rstrip()} [{number}]{end or '.'}"
 
 
-def _quote_gate(
-    question: str, quote: str, prompt: Prompt, similarity: Similarity, settings: AnswerSettings
-) -> bool:
-    """Whether to stream the answer: only once its quote is real and about the question.
-
-    A user should never watch an invented sentence appear and then be told to ignore it.
-    """
-    located = locate_quote(quote, [p.text for p in prompt.passages], 0) if quote else None
-    if located is None:
-        return False
-    passage = prompt.passages[located.passage - 1]
-    heading = passage.heading
-    return topic_check(
-        question, located.text, heading, similarity, settings.min_quote_similarity
-    ).passed
+REASONS = {
+    "model_answered": "the model found no answer in the passages",
+    "not_the_example": "the model copied the prompt's example instead of reading the notes",
+    "quote_located": "the model's quote is not in any passage",
+    "quote_is_statement": "the model's quote is not a statement the notes make",
+    "quote_on_topic": "the model's quote is not about the question",
+    "question_terms_present": "the passage the model quoted never names what was asked",
+    "answer_type": "the quoted passage does not state what was asked for",
+    "valid_reply": "the model's reply could not be read",
+}
 
 
-def _refusal_text(
-    failed: Check, quote: LocatedQuote | None, quotes: tuple[QuotedSentence, ...]
-) -> str:
-    reasons = {
-        "model_answered": "the model found no answer in the passages",
-        "quote_located": "the model's quote is not in any passage",
-        "quote_on_topic": "the model's quote is not about the question",
-        "answer_supported": "the model's answer states something its quote does not",
-        "question_terms_present": "the passage the model quoted never names what was asked",
-        "valid_reply": "the model's reply could not be read",
-    }
-    lines = [f"{REFUSAL_SENTENCE} ({reasons.get(failed.name, failed.name)}: {failed.detail})"]
-    if quote is not None:
-        lines.append(f'The model quoted [{quote.passage}]: "{quote.text}"')
+def _refusal_text(failed: Check, quotes: Sequence[QuotedSentence], language: str) -> str:
+    # A rejected quote is never repeated here: read beside a refusal it looks like an
+    # answer. It stays in the result (`--json`) for whoever wants to see what was refused.
+    reason = REASONS.get(failed.name, failed.name)
+    lines = [f"{refusal_sentence(language)} ({reason}: {failed.detail})"]
     if quotes:
         lines.append("Closest sentences in your notes (quoted, not an answer):")
         lines.extend(f'> "{q.text}" [{q.passage}]' for q in quotes)

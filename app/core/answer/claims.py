@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from app.core.basics.language import detect_language
 from app.core.basics.stopwords import ALL_STOPWORDS
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
 from app.core.basics.values import (
     MONTHS,
+    NUMBER_WORDS,
     WEEKDAYS,
+    Date,
     Quantity,
     dates,
     dates_match,
@@ -44,7 +47,8 @@ GENERIC_WORDS = frozenset(
     kept set sets run runs ran go goes went get gets got make makes made done do does did
     also just approximately roughly around about usually typically normally always every
     per according notes note say says said mention mentions mentioned state states stated
-    yes sim use usar usa usado precisa precisam manter mantem fazer faz feito segundo
+    yes flag flags option options command commands value setting
+    sim use usar usa usado precisa precisam manter mantem fazer faz feito segundo
     conforme nota notas diz dizem aproximadamente cerca sempre cada
     """.split()
 )
@@ -67,6 +71,7 @@ class Claim:
 
     kind: str  # number, time, date, weekday, name, identifier, code, quoted
     text: str
+    date: Date | None = field(default=None, compare=False)  # a date claim's parts
 
     def __str__(self) -> str:
         return self.text
@@ -83,10 +88,17 @@ def extract_claims(answer: str) -> list[Claim]:
     found += [Claim("code", c) for c in _INLINE_CODE.findall(text)]
     found += [Claim("quoted", q) for q in _QUOTED.findall(text)]
     plain = _INLINE_CODE.sub(" ", text)
-    found += [Claim("number", q.text) for q in quantities(plain)]
+    stated_dates = dates(plain)
+    # A day or year written in a date is checked as the date, not as a loose number.
+    in_dates = {float(v) for y, _m, d in stated_dates for v in (y, d) if v is not None}
+    found += [
+        Claim("number", q.written or q.text)
+        for q in quantities(plain)
+        if q.unit is not None or not q.values <= in_dates
+    ]
     found += [Claim("time", f"{h:02d}:{m:02d}") for h, m in sorted(times(plain))]
-    for year, month, day in sorted(dates(plain), key=str):
-        found.append(Claim("date", _date_text(year, month, day)))
+    for year, month, day in sorted(stated_dates, key=str):
+        found.append(Claim("date", _date_text(year, month, day), (year, month, day)))
     found += [Claim("weekday", w) for w in sorted(weekdays(plain))]
     for token in _IDENTIFIER.findall(plain):
         if (is_compound(token) or any(c.isdigit() for c in token)) and any(
@@ -95,10 +107,14 @@ def extract_claims(answer: str) -> list[Claim]:
             found.append(Claim("identifier", token))
     for word in _CAPITALISED.findall(plain):
         folded = fold(word).strip("'’-")
-        if (
+        if any(c.isdigit() for c in word):
+            continue  # an identifier (ERR-4012), claimed as one above
+        acronym = len(word) >= 2 and word.isupper() and folded not in ("ok", "am", "pm")
+        if not acronym and (
             folded in OPENERS
             or folded in ALL_STOPWORDS
             or folded in MONTHS
+            or folded in NUMBER_WORDS
             or folded in WEEKDAYS
             or folded.removesuffix("s") in WEEKDAYS
             or any(c.isdigit() for c in word)
@@ -145,7 +161,7 @@ class Evidence:
             hour, minute = (int(p) for p in claim.text.split(":"))
             return (hour, minute) in times(self.text)
         if claim.kind == "date":
-            return any(dates_match(d, dates(self.text)) for d in dates(claim.text))
+            return claim.date is not None and dates_match(claim.date, dates(self.text))
         if claim.kind == "weekday":
             return claim.text[:3] in {w[:3] for w in weekdays(self.text)}
         if claim.kind == "identifier":
@@ -170,10 +186,18 @@ def added_words(answer: str, evidence: str, question: str) -> list[str]:
     A sentence that restates its quote uses the quote's words; a word from nowhere
     ("the password is purple") is a claim the code cannot verify.
     """
-    allowed = content_words(evidence) | content_words(question)
-    generic = content_words(" ".join(GENERIC_WORDS))
+    language = detect_language(f"{question} {evidence}")
+    allowed = content_words(evidence, language) | content_words(question, language)
+    generic = content_words(" ".join(GENERIC_WORDS), language)
     text = _INLINE_CODE.sub(" ", _strip(answer))
-    return sorted(w for w in content_words(text) if w not in allowed and w not in generic)
+    return sorted(
+        w
+        for w in content_words(text, language)
+        if w not in allowed
+        and w not in generic
+        and w not in NUMBER_WORDS
+        and not any(c.isdigit() for c in w)
+    )
 
 
 def negated(text: str) -> bool:

@@ -8,14 +8,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pydantic_core import from_json
+
+from app.core.answer.claims import CITATION, unsupported_claims
+from app.core.basics.language import detect_language
+from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
 
-CITATION = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]{2,}\b")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
 
 Similarity = Callable[[str, str], float]
 """Cosine similarity of two texts under the index's embedder."""
@@ -33,7 +36,27 @@ class Proposal:
     valid: bool
 
 
-def parse_proposal(raw: str) -> Proposal:
+def parse_proposal(raw: str, *, partial: bool = False) -> Proposal:
+    """Read the model's JSON reply; `partial` reads the fields complete so far."""
+    if partial:
+        try:
+            data = from_json(raw, allow_partial=True)
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        try:
+            passage = int(data.get("passage") or 0)
+        except (TypeError, ValueError):
+            passage = 0
+        return Proposal(
+            bool(data.get("found", False)),
+            str(data.get("quote") or "").strip(),
+            passage,
+            str(data.get("answer") or "").strip(),
+            raw,
+            False,
+        )
     try:
         data = json.loads(raw)
         return Proposal(
@@ -72,23 +95,6 @@ def _squash(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", fold(text)).split())
 
 
-_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|>|\||```)")
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of markdown text: a wrapped line continues its sentence, while blank
-    lines, list items, headings, quotes, table rows and fences start new ones."""
-    units: list[str] = []
-    for line in text.split("\n"):
-        if not line.strip():
-            units.append("")
-        elif units and units[-1] and not _BLOCK_START.match(line):
-            units[-1] = f"{units[-1]} {line.strip()}"
-        else:
-            units.append(line.strip())
-    return [s.strip() for u in units for s in _SENTENCE_SPLIT.split(u) if s.strip()]
-
-
 def _windows(text: str, widest: int = 3) -> list[str]:
     """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few."""
     parts = sentences(text)
@@ -119,44 +125,19 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
                 (w for w in _windows(passages[number - 1]) if target in _squash(w)), quote
             )
             return LocatedQuote(number, window, True)
-    words = content_words(quote)
+    language = detect_language(" ".join([quote, *passages])[:4000])
+    words = content_words(quote, language)
     if len(words) < 2:
         return None
     best: tuple[float, int, str] | None = None
     for number in order:
         for window in _windows(passages[number - 1]):
-            shared = len(words & content_words(window)) / len(words)
+            shared = len(words & content_words(window, language)) / len(words)
             if best is None or shared > best[0]:
                 best = (shared, number, window)
     if best is not None and best[0] >= 0.75:
         return LocatedQuote(best[1], best[2], False)
     return None
-
-
-def claim_terms(text: str, question: str = "") -> list[str]:
-    """Numbers, inline code, quoted strings and proper names stated in `text`.
-
-    These are the parts of an answer a small model invents most convincingly, and the
-    parts a reader checks least, so each must occur in the cited passage.
-    """
-    text = CITATION.sub(" ", text)
-    terms: list[str] = []
-    terms += _NUMBER.findall(text)
-    terms += _INLINE_CODE.findall(text)
-    terms += _QUOTED.findall(text)
-    asked = fold(question)
-    terms += [w for w in _CAPITALISED.findall(text) if fold(w) not in asked]
-    return list(dict.fromkeys(t.strip() for t in terms if t.strip()))
-
-
-def _occurs(term: str, text: str) -> bool:
-    # Whitespace is not evidence: a sentence joined from wrapped lines is the same sentence.
-    folded = " ".join(fold(text).split())
-    if " ".join(fold(term).split()) in folded:
-        return True
-    if any(c.isdigit() for c in term):  # 5000 and 5,000 state the same number
-        return term.replace(",", "") in folded.replace(",", "")
-    return False
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
@@ -180,14 +161,13 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     return sorted(missing)
 
 
-def unsupported_terms(answer: str, evidence: Sequence[str], question: str = "") -> list[str]:
-    return [t for t in claim_terms(answer, question) if not any(_occurs(t, e) for e in evidence)]
-
-
 def topic_check(
     question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
 ) -> Check:
-    shared = sorted(content_words(question) & content_words(f"{heading} {quote}"))
+    language = detect_language(f"{question} {quote}")  # both read as one language
+    shared = sorted(
+        content_words(question, language) & content_words(f"{heading} {quote}", language)
+    )
     cosine = similarity(question, quote) if similarity is not None else None
     passed = bool(shared) or (cosine is not None and cosine >= min_similarity)
     cos_text = "n/a" if cosine is None else f"{cosine:.3f}"
@@ -216,5 +196,5 @@ def check_citations(answer: str, passages: Sequence[str], question: str = "") ->
     cited = tuple(dict.fromkeys(n for n in numbers if 1 <= n <= len(passages)))
     invalid = tuple(dict.fromkeys(n for n in numbers if not 1 <= n <= len(passages)))
     evidence = [passages[n - 1] for n in cited]
-    unsupported = tuple(unsupported_terms(answer, evidence, question)) if cited else ()
+    unsupported = tuple(str(c) for c in unsupported_claims(answer, evidence)) if cited else ()
     return CitationReport(cited, invalid, unsupported)

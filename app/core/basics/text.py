@@ -11,12 +11,15 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from app.core.basics.stopwords import ENGLISH_STOPWORDS
+from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, stemmer_for, stopwords
 
 # A run of word characters joined by the punctuation that code and error codes use,
 # with an optional leading dash for command-line flags (`-l`, `--force`).
-_TERM = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-._/:]\w+)*")
+TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-._/:]\w+)*")
 _PART = re.compile(r"[^\W_]+")
+
+# Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
+TOKENIZER_VERSION = 3
 
 
 def normalize_text(text: str) -> str:
@@ -31,16 +34,16 @@ def fold(text: str) -> str:
     return stripped.casefold()
 
 
-@lru_cache(maxsize=1)
-def _stemmer():  # type: ignore[no-untyped-def]
-    import Stemmer  # PyStemmer: the Snowball stemmers compiled, a small well-kept package
-
-    return Stemmer.Stemmer("english")
+# Portuguese plurals the Snowball stemmer leaves apart once accents are folded:
+# funcoes/funcao, equacoes/equacao, paes/pao.
+_PT_PLURAL = re.compile(r"(?<=\w{2})(?:oes|aes)$")
 
 
 @lru_cache(maxsize=200_000)
-def _stem(word: str) -> str:
-    return str(_stemmer().stemWord(word))
+def _stem(word: str, language: str = DEFAULT_LANGUAGE) -> str:
+    if language == "pt":
+        word = _PT_PLURAL.sub("ao", word)
+    return str(stemmer_for(language).stemWord(word))
 
 
 def is_compound(term: str) -> bool:
@@ -52,7 +55,7 @@ def _is_compound(term: str) -> bool:
     return not term.replace("_", "").isalnum()
 
 
-def lexical_tokens(text: str) -> list[str]:
+def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """Tokens for BM25: stemmed content words, plus compound terms kept whole.
 
     A compound term (`ERR-4012`, `_csv.Error`, `-l`, `snake_case`) is emitted whole, so an
@@ -60,25 +63,59 @@ def lexical_tokens(text: str) -> list[str]:
     matches.
     """
     tokens: list[str] = []
-    for match in _TERM.finditer(fold(text)):
-        term = match.group(0)
-        if _is_compound(term) or "_" in term:
-            tokens.append(term)
-            tokens.extend(_content_words(_PART.findall(term)))
-        else:
-            tokens.extend(_content_words((term,)))
+    for match in TERM_PATTERN.finditer(fold(text)):
+        tokens.extend(_term_tokens(match.group(0), language))
     return tokens
 
 
-def _content_words(words: Iterable[str]) -> list[str]:
+def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """A folded term's tokens: a compound whole, then its parts, then its parts joined
+    ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other)."""
+    if not (_is_compound(term) or "_" in term):
+        return _content_words((term,), language)
+    parts = _PART.findall(term)
+    tokens = [term, *_content_words(parts, language)]
+    if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
+        tokens.extend(_content_words(("".join(parts),), language))
+    return tokens
+
+
+def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The tokens that stand for one word of a question: its whole form, then its joined
+    form for a compound; empty for a stop word."""
+    term = fold(word).strip()
+    if not (_is_compound(term) or "_" in term):
+        return _content_words((term,), language)
+    parts = _PART.findall(term)
+    variants = [term]
+    if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
+        variants.extend(_content_words(("".join(parts),), language))
+    return variants
+
+
+def content_word_spans(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The text's content words as written, in order (stop words left out)."""
     return [
-        _stem(word)
-        for word in words
-        # single letters are noise in English but symbols in Greek or maths (σ, λ, μ)
-        if word not in ENGLISH_STOPWORDS and (len(word) > 1 or word.isdigit() or not word.isascii())
+        m.group(0)
+        for m in TERM_PATTERN.finditer(text)
+        if _content_words((fold(m.group(0)),), language) or _is_compound(fold(m.group(0)))
     ]
 
 
-def content_words(text: str) -> set[str]:
-    """The set of stemmed content words in `text`, for overlap checks between texts."""
-    return {t for t in lexical_tokens(text) if not _is_compound(t) and "_" not in t}
+def _content_words(words: Iterable[str], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    stops = stopwords(language)
+    return [
+        _stem(word, language)
+        for word in words
+        # single letters are noise in prose but symbols in Greek or maths (σ, λ, μ)
+        if word not in stops and (len(word) > 1 or word.isdigit() or not word.isascii())
+    ]
+
+
+def content_words(text: str, language: str | None = None) -> set[str]:
+    """The set of stemmed content words in `text`, for overlap checks between texts.
+
+    Two texts compared must be read in one language; with none given, it is detected.
+    """
+    language = language or detect_language(text)
+    return {t for t in lexical_tokens(text, language) if not _is_compound(t) and "_" not in t}

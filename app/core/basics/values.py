@@ -98,7 +98,7 @@ WEEKDAYS = frozenset(
 _TIME = re.compile(
     r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
-    r"|(?<!\d)([01]?\d|2[0-3])\s?h(?![a-z])"
+    r"|(?<=\b(?:as|at) )([01]?\d|2[0-3])h(?![a-z\d])"
     r"|\b(noon|midnight|meio-dia|meia-noite)\b"
 )
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
@@ -113,6 +113,7 @@ class Quantity:
     text: str
     values: frozenset[float]
     unit: str | None
+    written: str = ""  # the number with its unit as written ("5 minutes")
 
     def matches(self, other: Quantity) -> bool:
         """Same number (either reading of 1,000 or 3,5) and no conflicting units."""
@@ -157,21 +158,25 @@ def quantities(text: str) -> list[Quantity]:
         if glued and glued.group(0) not in UNITS and glued.group(0) not in _ORDINAL:
             continue  # part of an identifier (2x4, 3des), not a quantity
         unit = None
+        written = token
         currency = _CURRENCY_BEFORE.search(before)
         if currency:
             unit = UNITS.get(currency.group(1))
+            written = currency.group(1) + " " + token
         else:
             word = _UNIT_AFTER.match(after)
-            if word:
-                unit = UNITS.get(word.group(1))
-        found.append(Quantity(token, _readings(token), unit))
+            if word and word.group(1) in UNITS:
+                unit = UNITS[word.group(1)]
+                written = f"{token} {word.group(1)}"
+        found.append(Quantity(token, _readings(token), unit, written))
     for match in re.finditer(r"[^\W\d_]+", folded):
-        word = match.group(0)
-        if word in NUMBER_WORDS:
-            after = folded[match.end() : match.end() + 12]
-            unit_word = _UNIT_AFTER.match(after)
+        name = match.group(0)
+        if name in NUMBER_WORDS:
+            rest = folded[match.end() : match.end() + 12]
+            unit_word = _UNIT_AFTER.match(rest)
             unit = UNITS.get(unit_word.group(1)) if unit_word else None
-            found.append(Quantity(word, frozenset({NUMBER_WORDS[word]}), unit))
+            written = f"{name} {unit_word.group(1)}" if unit_word and unit else name
+            found.append(Quantity(name, frozenset({NUMBER_WORDS[name]}), unit, written))
     return found
 
 
@@ -203,21 +208,25 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
     folded = fold(text)
     found: set[tuple[int | None, int, int | None]] = set()
     for m in _ISO_DATE.finditer(folded):
-        month, day = int(m.group(2)), int(m.group(3))
-        if 1 <= month <= 12 and 1 <= day <= 31:
-            found.add((int(m.group(1)), month, day))
+        iso_month, iso_day = int(m.group(2)), int(m.group(3))
+        if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
+            found.add((int(m.group(1)), iso_month, iso_day))
     words = list(re.finditer(r"[^\W_]+", folded))
     for i, w in enumerate(words):
-        month = MONTHS.get(w.group(0))
-        if month is None:
+        found_month = MONTHS.get(w.group(0))
+        if found_month is None:
             continue
+        month = found_month
         if w.group(0) in ("may", "mar", "set", "out") and not _near_number(words, i):
             continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
-        day = year = None
+        day: int | None = None
+        year: int | None = None
         for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de maio", "May 14", "3rd of March"
-            digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0)) if (
-                0 <= j < len(words)
-            ) else None
+            digits = (
+                re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0))
+                if (0 <= j < len(words))
+                else None
+            )
             if digits:
                 value = int(digits.group(1))
                 if 1 <= value <= 31:

@@ -1,32 +1,40 @@
-"""Calibrate the gate thresholds on labelled questions: bands, margins, suggestions.
+"""Calibrate the verdict on labelled questions: each signal's bands, and a threshold.
 
-Where the answerable and unanswerable bands of a signal overlap, no threshold separates
-them, and the report says so instead of inventing one.
+Every labelled question's scorecard is computed against the folder's own bands; where the
+answerable and unanswerable totals separate, the threshold halfway between is suggested.
+Where they overlap, the suggestion is the lowest total that still refuses no more than
+one answerable question in twenty, and the report says they overlap instead of pretending.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.core.evals.questions import Question
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
+from app.core.verdict.gates import GateSettings
+from app.core.verdict.scorecard import Scorecard, score
 from app.core.verdict.signals import Signals, compute_signals
+
+MAX_FALSE_REFUSALS = 0.05
 
 
 @dataclass(frozen=True)
 class SignalSpec:
-    setting: str  # the GateSettings field a suggestion would set
     label: str
-    value: Callable[[Signals], float]
+    value: Callable[[Signals, Scorecard], float]
 
 
 SIGNAL_SPECS = (
-    SignalSpec("min_cosine", "top cosine", lambda s: s.shape.top),
-    SignalSpec("min_top_gap", "top-median gap", lambda s: s.shape.gap),
-    SignalSpec("min_lexical_overlap", "lexical overlap", lambda s: s.lexical.fraction),
+    SignalSpec("top cosine", lambda s, c: s.shape.top),
+    SignalSpec("top-median gap", lambda s, c: s.shape.gap),
+    SignalSpec("word coverage", lambda s, c: s.coverage),
+    SignalSpec("BM25 share", lambda s, c: s.bm25_norm),
+    SignalSpec("scorecard total", lambda s, c: c.total),
 )
 
 
@@ -57,6 +65,7 @@ class Row:
     question: str
     answerable: bool
     signals: Signals
+    scorecard: Scorecard
 
 
 @dataclass(frozen=True)
@@ -64,10 +73,24 @@ class Calibration:
     rows: tuple[Row, ...]
     bands: tuple[Bands, ...]
 
-    def suggestions(self) -> dict[str, float]:
-        return {
-            b.spec.setting: round(b.suggested, 4) for b in self.bands if b.suggested is not None
-        }
+    @property
+    def totals(self) -> Bands:
+        return self.bands[-1]
+
+    def margin(self) -> float | None:
+        return round(self.totals.margin, 4) if self.totals.complete else None
+
+    def suggested_threshold(self) -> float | None:
+        """Halfway between the totals' bands when they separate; else the lowest total that
+        refuses at most one answerable question in twenty. None without both labels."""
+        totals = self.totals
+        if not totals.complete:
+            return None
+        if totals.suggested is not None:
+            return round(totals.suggested, 4)
+        ranked = sorted(totals.answerable)
+        allowed = math.floor(MAX_FALSE_REFUSALS * len(ranked))
+        return round(ranked[allowed] - 1e-4, 4)
 
 
 def label_of(question: Question) -> bool | None:
@@ -78,7 +101,10 @@ def label_of(question: Question) -> bool | None:
 
 
 def calibrate(
-    index: NoteIndex, questions: Sequence[Question], retrieval: RetrievalSettings, shape_k: int
+    index: NoteIndex,
+    questions: Sequence[Question],
+    retrieval: RetrievalSettings,
+    gates: GateSettings,
 ) -> Calibration:
     raw = dataclasses.replace(retrieval, min_cosine=None)  # measure without any floor
     vocabulary = index.bm25()
@@ -87,13 +113,15 @@ def calibrate(
         label = label_of(q)
         if label is None:
             continue
-        result = search(index, q.question, raw)
-        rows.append(Row(q.question, label, compute_signals(result, vocabulary, shape_k)))
+        signals = compute_signals(search(index, q.question, raw), vocabulary, gates.shape_k)
+        # The folder's bands, the fitted threshold: the labels are what sets a new one.
+        card = score(signals, dataclasses.replace(gates.calibration, threshold=None))
+        rows.append(Row(q.question, label, signals, card))
     bands = tuple(
         Bands(
             spec,
-            tuple(spec.value(r.signals) for r in rows if r.answerable),
-            tuple(spec.value(r.signals) for r in rows if not r.answerable),
+            tuple(spec.value(r.signals, r.scorecard) for r in rows if r.answerable),
+            tuple(spec.value(r.signals, r.scorecard) for r in rows if not r.answerable),
         )
         for spec in SIGNAL_SPECS
     )

@@ -34,7 +34,7 @@ def plot_bands(bands: Sequence[Bands], path: Path) -> None:
     for row, b in enumerate(bands):
         top = 6 + row * ROW
         mid = top + ROW // 2 + 6
-        label = f"{b.spec.label} ({b.spec.setting})"
+        label = b.spec.label
         if b.suggested is not None:
             label += f": suggested {b.suggested:.3f}, margin {b.margin:.3f}"
         elif b.complete:

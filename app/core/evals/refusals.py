@@ -140,3 +140,8 @@ def refusals_as_questions(index_dir: Path) -> list[Any]:
         )
         for e in unique_refusals(index_dir)
     ]
+
+
+def marked_refusals(index_dir: Path) -> list[Any]:
+    """The refusals a person has marked, as labelled questions for calibration."""
+    return [q for q in refusals_as_questions(index_dir) if q.expect is not None]

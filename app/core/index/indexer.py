@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
-from app.core.basics.text import lexical_tokens
+from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
 from app.core.index.manifest import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import Chunk, ChunkingSettings, chunk_note
@@ -63,6 +64,7 @@ class _Pending:
     note: NoteFile
     content_hash: str
     chunks: list[Chunk]
+    language: str
 
 
 def update_index(
@@ -92,9 +94,20 @@ def update_index(
     report.skipped.extend(found.skipped)
     report.files_seen = len(found.notes)
 
+    tokenizer_changed = manifest.get_meta("tokenizer") != str(TOKENIZER_VERSION)
+    if tokenizer_changed and not manifest.is_empty():
+        # New tokens for every stored text, no re-embedding; the notes are re-read below
+        # (rechunk_all) so each one's language is recorded again.
+        main = index.main_language()
+        manifest.retokenize(
+            lambda embed_text: " ".join(
+                lexical_tokens(embed_text, detect_language(embed_text, main))
+            )
+        )
     chunking_key = json.dumps(chunking.__dict__, sort_keys=True)
-    rechunk_all = manifest.get_meta("chunking") != chunking_key
+    rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
     known = manifest.files()
+    main = index.main_language()
     pending: list[_Pending] = []
     touched: list[FileRecord] = []
     present: set[str] = set()
@@ -124,7 +137,9 @@ def update_index(
             report.unchanged += 1
             continue
         (report.changed if record is not None else report.added).append(note.rel_path)
-        pending.append(_Pending(note, digest, chunk_note(text, note.rel_path, chunking)))
+        language = detect_language(text, main)
+        chunks = chunk_note(text, note.rel_path, chunking)
+        pending.append(_Pending(note, digest, chunks, language))
 
     report.removed = sorted(set(known) - present)
     if touched:
@@ -186,6 +201,7 @@ def update_index(
     if orphans:
         index.vectors.delete(orphans)
     manifest.set_meta("chunking", chunking_key)
+    manifest.set_meta("tokenizer", str(TOKENIZER_VERSION))
     report.texts_embedded = total - len(repair)
     report.embed_seconds = embed_clock
     report.seconds = time.perf_counter() - started
@@ -203,9 +219,11 @@ def _commit(
     now = time.time()
     updates = [
         FileUpdate(
-            FileRecord(i.note.rel_path, i.content_hash, i.note.size, i.note.mtime_ns, now),
+            FileRecord(
+                i.note.rel_path, i.content_hash, i.note.size, i.note.mtime_ns, now, i.language
+            ),
             i.chunks,
-            [" ".join(lexical_tokens(c.embed_text)) for c in i.chunks],
+            [" ".join(lexical_tokens(c.embed_text, i.language)) for c in i.chunks],
         )
         for i in items
     ]

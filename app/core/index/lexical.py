@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.scores import Bm25Score
 from app.core.basics.text import lexical_tokens
 
@@ -25,19 +27,39 @@ class Bm25Index:
 
         self._hashes = [h for h, _ in corpus]
         docs = [tokens for _, tokens in corpus]
+        self._df: Counter[str] = Counter()
+        for tokens in docs:
+            self._df.update(set(tokens))
         # BM25Okapi divides by the corpus size, so an empty index gets no model at all.
         self._bm25 = BM25Okapi(docs) if any(docs) else None
 
     def __len__(self) -> int:
         return len(self._hashes)
 
+    @property
+    def n_docs(self) -> int:
+        return len(self._hashes)
+
     def __contains__(self, token: object) -> bool:
         """Whether any note holds `token` (a stemmed lexical token)."""
-        return self._bm25 is not None and token in self._bm25.idf
+        return isinstance(token, str) and token in self._df
 
-    def search(self, question: str, n: int) -> list[LexicalHit]:
+    def doc_freq(self, token: str) -> int:
+        """How many unique texts hold `token`."""
+        return self._df.get(token, 0)
+
+    def max_score(self, tokens: list[str]) -> float:
+        """The most a text could score on these tokens: each term's IDF times (k1 + 1)."""
+        if self._bm25 is None:
+            return 0.0
+        ceiling = float(self._bm25.k1) + 1.0
+        return sum(max(float(self._bm25.idf.get(t, 0.0)), 0.0) * ceiling for t in set(tokens))
+
+    def search(self, question: str, n: int, language: str = DEFAULT_LANGUAGE) -> list[LexicalHit]:
         """The `n` best-scoring texts that share at least one token with the question."""
-        query = lexical_tokens(question)
+        return self.search_tokens(lexical_tokens(question, language), n)
+
+    def search_tokens(self, query: list[str], n: int) -> list[LexicalHit]:
         if self._bm25 is None or not query or n <= 0:
             return []
         scores = np.asarray(self._bm25.get_scores(query))

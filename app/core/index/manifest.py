@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import sqlite3
 import threading
 import time
@@ -59,6 +60,7 @@ class FileRecord:
     size: int
     mtime_ns: int
     indexed_at: float
+    language: str = ""  # detected from the note's text; "" for notes indexed before
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,7 @@ class Manifest:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._add_columns()
         stored = self.get_meta("schema_version")
         if stored is None:
             self.set_meta("schema_version", str(SCHEMA_VERSION))
@@ -123,6 +126,12 @@ class Manifest:
                 f"the index at {path.parent} has schema version {stored}, this asknotes "
                 f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild`"
             )
+
+    def _add_columns(self) -> None:
+        """Additive migrations: columns a newer asknotes keeps, older ones ignore."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(files)")}
+        if "language" not in columns:
+            self._db.execute("ALTER TABLE files ADD COLUMN language TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         self._db.close()
@@ -159,9 +168,17 @@ class Manifest:
     @_locked
     def files(self) -> dict[str, FileRecord]:
         rows = self._db.execute(
-            "SELECT path, content_hash, size, mtime_ns, indexed_at FROM files"
+            "SELECT path, content_hash, size, mtime_ns, indexed_at, language FROM files"
         ).fetchall()
         return {r[0]: FileRecord(*r) for r in rows}
+
+    @_locked
+    def languages(self) -> dict[str, int]:
+        """How many notes are written in each detected language."""
+        rows = self._db.execute(
+            "SELECT language, COUNT(*) FROM files WHERE language != '' GROUP BY language"
+        ).fetchall()
+        return {str(language): int(count) for language, count in rows}
 
     @_locked
     def text_hashes(self) -> set[str]:
@@ -216,6 +233,28 @@ class Manifest:
         return [(h, tokens.split()) for h, tokens in rows]
 
     @_locked
+    def sample_texts(self, n: int, seed: int) -> list[tuple[str, str]]:
+        """Up to `n` referenced texts (hash, text), the same sample for the same seed."""
+        rows = self._db.execute(
+            "SELECT text_hash, text FROM texts "
+            "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
+        ).fetchall()
+        random.Random(seed).shuffle(rows)
+        return [(str(h), str(t)) for h, t in rows[:n]]
+
+    @_locked
+    def retokenize(self, tokenize: Callable[[str], str]) -> int:
+        """Recompute every text's BM25 tokens (after the tokenizer changed); no re-embedding."""
+        with self._transaction() as db:
+            rows = db.execute("SELECT text_hash, embed_text FROM texts").fetchall()
+            db.executemany(
+                "UPDATE texts SET tokens = ? WHERE text_hash = ?",
+                [(tokenize(embed_text), text_hash) for text_hash, embed_text in rows],
+            )
+            self._bump_version()
+        return len(rows)
+
+    @_locked
     def embed_texts(self, text_hashes: Iterable[str]) -> dict[str, str]:
         """The embedded form of the given texts, for re-embedding after a crash."""
         found: dict[str, str] = {}
@@ -268,8 +307,9 @@ class Manifest:
             for update in updates:
                 r = update.record
                 db.execute(
-                    "INSERT INTO files VALUES (?, ?, ?, ?, ?)",
-                    (r.path, r.content_hash, r.size, r.mtime_ns, r.indexed_at),
+                    "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (r.path, r.content_hash, r.size, r.mtime_ns, r.indexed_at, r.language),
                 )
                 for ordinal, (chunk, tokens) in enumerate(
                     zip(update.chunks, update.tokens, strict=True)

@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
-from app.core.index.lexical import LexicalHit
+from app.core.basics.text import is_compound, lexical_tokens
+from app.core.index.lexical import Bm25Index, LexicalHit
 from app.core.index.manifest import ChunkSource
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
+from app.core.models.embedder import Vectors
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class RetrievalSettings:
     vector_weight: float = 1.0
     lexical_weight: float = 1.0
     min_cosine: float | None = None  # distance floor, applied before the candidate slice
+    pinned_terms: int = 2  # rare exact terms whose best keyword hit keeps a top-k place
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -53,6 +57,7 @@ class Passage:
     cosine: CosineSimilarity | None
     bm25_rank: int | None
     bm25: Bm25Score | None
+    pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
 
     @property
     def primary(self) -> ChunkSource:
@@ -87,6 +92,7 @@ class Passage:
             Bm25Score.metric + "_score": None if self.bm25 is None else round(self.bm25.value, 6),
             "fused_rank": self.fused_rank,
             "fused_score": round(self.fused.value, 8),
+            "pinned_by": self.pinned_by,
         }
 
 
@@ -102,6 +108,7 @@ class SearchResult:
     vector_hits: list[VectorHit] = field(default_factory=list)
     lexical_hits: list[LexicalHit] = field(default_factory=list)
     seconds: float = 0.0
+    language: str = DEFAULT_LANGUAGE  # the question's, as its words were read
 
 
 def fuse(
@@ -123,12 +130,45 @@ def fuse(
     return [(h, FusedScore(fused[h])) for h in order]
 
 
-def search(index: NoteIndex, question: str, settings: RetrievalSettings) -> SearchResult:
-    """Retrieve the top `settings.k` passages for `question`."""
+def exact_terms(
+    bm25: Bm25Index, question: str, limit: int, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
+    """The question's rarest tokens that some note holds: identifiers, codes and rare words.
+
+    A search for one of them alone ranks its note first; fused with the question's other
+    words it can fall out of the top k, so its best hit is kept (see `search`).
+    """
+    if limit <= 0:
+        return []
+    rare_limit = max(2, bm25.n_docs // 200)
+    tokens = [
+        t
+        for t in dict.fromkeys(lexical_tokens(question, language))
+        if t in bm25
+        and bm25.doc_freq(t) <= rare_limit
+        and (is_compound(t) or any(c.isdigit() for c in t) or len(t) >= 5)
+    ]
+    return sorted(tokens, key=bm25.doc_freq)[:limit]
+
+
+def search(
+    index: NoteIndex,
+    question: str,
+    settings: RetrievalSettings,
+    *,
+    query_vector: Vectors | None = None,
+) -> SearchResult:
+    """Retrieve the top `settings.k` passages for `question`.
+
+    `query_vector`, when given, is the question's embedding (probes embed in one batch).
+    """
     started = time.perf_counter()
+    language = detect_language(question, index.main_language())
     vector_hits: list[VectorHit] = []
     if settings.vector_weight > 0 and not index.manifest.is_empty():
-        query = index.embedder.embed_batch([question])[0]
+        query = (
+            query_vector if query_vector is not None else index.embedder.embed_batch([question])[0]
+        )
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
         raw = index.vectors.nearest(query, settings.candidates + 16)
         known = index.manifest.known_hashes(h.text_hash for h in raw)
@@ -139,15 +179,23 @@ def search(index: NoteIndex, question: str, settings: RetrievalSettings) -> Sear
             if h.text_hash in known and (floor is None or h.similarity.value >= floor)
         ][: settings.candidates]
     lexical_hits: list[LexicalHit] = []
+    pins: dict[str, str] = {}  # text hash -> the exact term that pins it
     if settings.lexical_weight > 0:
-        lexical_hits = index.bm25().search(question, settings.candidates)
+        bm25 = index.bm25()
+        lexical_hits = bm25.search(question, settings.candidates, language)
+        for term in exact_terms(bm25, question, settings.pinned_terms, language):
+            best = bm25.search_tokens([term], 1)
+            if best:
+                pins.setdefault(best[0].text_hash, term)
 
     ranked = fuse(vector_hits, lexical_hits, settings)
-    stored = index.manifest.texts_with_sources(h for h, _ in ranked[: settings.k * 2])
+    order = _with_pins([h for h, _ in ranked], pins, settings.k)
+    fused_of = dict(ranked)
+    stored = index.manifest.texts_with_sources(order[: settings.k * 2])
     vector_by_hash = {h.text_hash: (r, h) for r, h in enumerate(vector_hits, start=1)}
     lexical_by_hash = {h.text_hash: (r, h) for r, h in enumerate(lexical_hits, start=1)}
     passages: list[Passage] = []
-    for text_hash, fused_score in ranked:
+    for text_hash in order:
         if text_hash not in stored:
             continue
         vr = vector_by_hash.get(text_hash)
@@ -158,15 +206,36 @@ def search(index: NoteIndex, question: str, settings: RetrievalSettings) -> Sear
                 text=stored[text_hash].text,
                 sources=stored[text_hash].sources,
                 fused_rank=len(passages) + 1,
-                fused=fused_score,
+                fused=fused_of.get(text_hash, FusedScore(0.0)),
                 vector_rank=vr[0] if vr else None,
                 cosine=vr[1].similarity if vr else None,
                 bm25_rank=lr[0] if lr else None,
                 bm25=lr[1].score if lr else None,
+                pinned_by=pins.get(text_hash),
             )
         )
         if len(passages) == settings.k:
             break
     return SearchResult(
-        question, passages, vector_hits, lexical_hits, time.perf_counter() - started
+        question, passages, vector_hits, lexical_hits, time.perf_counter() - started, language
     )
+
+
+def _with_pins(order: list[str], pins: dict[str, str], k: int) -> list[str]:
+    """The fused order with every pinned hash inside the first `k`: a pinned hash that
+    fell below takes the place of the lowest unpinned one."""
+    top, rest = order[:k], order[k:]
+    for pinned in pins:
+        if pinned in top:
+            continue
+        if pinned in rest:
+            rest.remove(pinned)
+        if len(top) < k:
+            top.append(pinned)
+            continue
+        slot = next((i for i in range(len(top) - 1, -1, -1) if top[i] not in pins), None)
+        if slot is None:
+            break
+        rest.insert(0, top[slot])
+        top[slot] = pinned
+    return top + rest

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from app.core.basics.language import main_language
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import Manifest
 from app.core.index.vectors import ChromaVectorStore, VectorStore
@@ -94,25 +93,17 @@ class NoteIndex:
                 self._bm25 = (version, Bm25Index(self.manifest.lexical_corpus()))
             return self._bm25[1]
 
+    def main_language(self) -> str:
+        """The language most of the folder's notes are written in (detected at indexing)."""
+        return main_language(self.languages())
+
+    def languages(self) -> dict[str, int]:
+        """How many notes are written in each language."""
+        return self.manifest.languages()
+
     @property
     def directory(self) -> Path:
         return self.manifest.path.parent
-
-    def calibration(self) -> dict[str, Any]:
-        """Gate thresholds written by `asknotes calibrate --write`, with their provenance."""
-        raw = self.manifest.get_meta("calibration")
-        return json.loads(raw) if raw else {}
-
-    def calibrated_thresholds(self) -> dict[str, float]:
-        return dict(self.calibration().get("thresholds", {}))
-
-    def write_calibration(self, thresholds: dict[str, float], provenance: dict[str, Any]) -> None:
-        stored = self.stored_embedder()
-        record = {
-            "thresholds": thresholds,
-            "provenance": {**provenance, "embedder": _describe(stored) if stored else None},
-        }
-        self.manifest.set_meta("calibration", json.dumps(record, sort_keys=True))
 
     def status(self) -> IndexStatus:
         files, chunks, texts = self.manifest.counts()

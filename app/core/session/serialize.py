@@ -51,12 +51,25 @@ def explanation_dict(explanation: Explanation) -> dict[str, Any]:
             "top_cosine": s.shape.top,
             "median_cosine": s.shape.median,
             "gap": s.shape.gap,
-            "ratio": s.shape.ratio,
             "shape_k": s.shape.k,
-            "lexical_overlap": s.lexical.fraction,
-            "missing_words": list(s.lexical.missing),
+            "coverage": round(s.coverage, 4),
+            "missing_words": list(s.missing_words),
             "unknown_words": list(s.unknown_words),
+            "exact_terms": list(s.exact_terms),
             "best_bm25": s.best_bm25,
+            "bm25_share": round(s.bm25_norm, 4),
+            "asked_type": s.asked.value if s.asked else None,
+            "type_stated": s.type_stated,
+            "terms": [
+                {
+                    "word": t.word,
+                    "kind": t.kind,
+                    "salience": t.salience,
+                    "known": t.known,
+                    "in_passages": t.in_passages,
+                }
+                for t in s.terms
+            ],
         },
         "passages": [p.as_dict() for p in explanation.result.passages],
         "next_steps": list(explanation.next_steps),

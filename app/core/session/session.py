@@ -20,7 +20,12 @@ from app.core.answer.prompt import Prompt, build_prompt
 from app.core.basics.progress import Progress, no_progress
 from app.core.evals.calibrate import Calibration, calibrate
 from app.core.evals.questions import Question
-from app.core.evals.refusals import mark_refusal, record_refusal, refusals_as_questions
+from app.core.evals.refusals import (
+    mark_refusal,
+    marked_refusals,
+    record_refusal,
+    refusals_as_questions,
+)
 from app.core.evals.refusals import unique_refusals as load_unique_refusals
 from app.core.evals.runs import EvalReport, run_eval, set_identity
 from app.core.index.indexer import IndexReport, pending_changes, update_index
@@ -31,6 +36,8 @@ from app.core.models.generator import Generator
 from app.core.session.settings import Settings
 from app.core.session.wiring import Factories
 from app.core.verdict.gates import Verdict
+from app.core.verdict.probes import load_calibration, refresh_calibration, save_calibration
+from app.core.verdict.scorecard import FolderCalibration
 from app.core.verdict.why import Explanation, explain
 from app.errors import IndexMissingError
 
@@ -128,7 +135,7 @@ class NotesSession:
         """Bring the index up to date with the folder; questions keep working meanwhile."""
         index = self.open(create=True)
         with self._update_lock:
-            return update_index(
+            report = update_index(
                 index,
                 self.notes,
                 walk=self.settings.walk(),
@@ -137,6 +144,12 @@ class NotesSession:
                 cancel=cancel,
                 reconcile=reconcile,
             )
+            refresh_calibration(index, self.settings.retrieval(), progress=progress, cancel=cancel)
+            return report
+
+    def calibration(self) -> FolderCalibration:
+        """The folder's own bands (and threshold, when the user calibrated one)."""
+        return load_calibration(self.open())
 
     def behind(self) -> list[str]:
         """Notes changed since they were indexed, so an answer built now may be stale."""
@@ -148,16 +161,12 @@ class NotesSession:
 
     def search(self, question: str, k: int | None = None) -> SearchResult:
         index = self.open()
-        return search(index, question, self.settings.retrieval(k, index.calibrated_thresholds()))
+        return search(index, question, self.settings.retrieval(k))
 
     def explain(self, question: str, k: int | None = None) -> Explanation:
         index = self.open()
-        calibrated = index.calibrated_thresholds()
         return explain(
-            index,
-            question,
-            self.settings.retrieval(k, calibrated),
-            self.settings.gates(calibrated),
+            index, question, self.settings.retrieval(k), self.settings.gates(self.calibration())
         )
 
     def prompt(self, question: str, k: int | None = None) -> Prompt:
@@ -185,15 +194,15 @@ class NotesSession:
         """
         index = self.open()
         generator = self.load_model()
-        calibrated = index.calibrated_thresholds()
+        calibration = self.calibration()
         behind = self.behind()
         with self._answer_lock:
             answer = answer_question(
                 index,
                 generator,
                 question,
-                retrieval=self.settings.retrieval(k, calibrated),
-                settings=self.settings.answering(calibrated),
+                retrieval=self.settings.retrieval(k),
+                settings=self.settings.answering(calibration),
                 on_text=on_text,
                 on_retrieved=on_retrieved,
                 cancel=cancel,
@@ -204,7 +213,7 @@ class NotesSession:
                 index.directory,
                 question,
                 answer.verdict,
-                settings=self.settings.snapshot(calibrated),
+                settings=self.settings.snapshot(calibration),
                 index_version=index.manifest.index_version,
             )
         return answer
@@ -225,7 +234,7 @@ class NotesSession:
     ) -> EvalReport:
         """Run a question set (with the model unless `with_model` is false) and store it."""
         index = self.open()
-        calibrated = index.calibrated_thresholds()
+        calibration = self.calibration()
         generator = self.load_model() if with_model else None
         identity = identity or set_identity(questions_file) + ("" if with_model else "-retrieval")
         return run_eval(
@@ -233,10 +242,10 @@ class NotesSession:
             questions,
             identity=identity,
             baseline=baseline,
-            retrieval=self.settings.retrieval(k, calibrated),
-            answering=self.settings.answering(calibrated),
+            retrieval=self.settings.retrieval(k),
+            answering=self.settings.answering(calibration),
             generator=generator,
-            settings_snapshot=self.settings.snapshot(calibrated),
+            settings_snapshot=self.settings.snapshot(calibration),
             progress=progress,
             cancel=cancel,
             lock=self._answer_lock,
@@ -280,28 +289,43 @@ class NotesSession:
         return mark_refusal(self.open().directory, number, mark, anchor)
 
     def calibrate(self, questions: Sequence[Question]) -> Calibration:
+        """Score labelled questions (and the marked refusals) against the folder's bands."""
         index = self.open()
-        return calibrate(index, questions, self.settings.retrieval(), self.settings.gates().shape_k)
-
-    def write_calibration(self, calibration: Calibration, questions_file: Path) -> dict[str, float]:
-        """Store the thresholds that separate, with their provenance; returns them."""
-        suggestions = calibration.suggestions()
-        if not suggestions:
-            return {}
-        answerable = sum(r.answerable for r in calibration.rows)
-        self.index.write_calibration(
-            suggestions,
-            {
-                "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "questions_file": str(questions_file.resolve()),
-                "answerable": answerable,
-                "unanswerable": len(calibration.rows) - answerable,
-                "margins": {
-                    b.spec.setting: round(b.margin, 4) for b in calibration.bands if b.complete
-                },
-            },
+        labelled = [*questions, *marked_refusals(index.directory)]
+        return calibrate(
+            index, labelled, self.settings.retrieval(), self.settings.gates(self.calibration())
         )
-        return suggestions
+
+    def write_calibration(self, calibration: Calibration, source: Path) -> float | None:
+        """Store the threshold the labels suggest, with their provenance; None if none."""
+        threshold = calibration.suggested_threshold()
+        if threshold is None:
+            return None
+        current = self.calibration()
+        answerable = sum(r.answerable for r in calibration.rows)
+        labels = {
+            "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "questions_file": str(source.resolve()),
+            "answerable": answerable,
+            "unanswerable": len(calibration.rows) - answerable,
+            "margin": calibration.margin(),
+            "threshold": threshold,
+        }
+        save_calibration(
+            self.index,
+            FolderCalibration(current.bands, threshold, {**current.provenance, "labels": labels}),
+        )
+        return threshold
+
+    def recalibrate(
+        self, progress: Progress = no_progress, cancel: threading.Event | None = None
+    ) -> FolderCalibration:
+        """Probe the folder again now, whatever changed since the last time."""
+        index = self.open()
+        fitted = refresh_calibration(
+            index, self.settings.retrieval(), progress=progress, cancel=cancel, force=True
+        )
+        return fitted if fitted is not None else self.calibration()
 
     # --- state ---------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from app.core.ingest.chunk import ChunkingSettings
 from app.core.ingest.walk import WalkSettings
 from app.core.models.generator import GenerationSettings
 from app.core.verdict.gates import GateSettings
+from app.core.verdict.scorecard import UNCALIBRATED, FolderCalibration
 
 _CHUNK = ChunkingSettings()
 _RETRIEVAL = RetrievalSettings()
@@ -82,26 +83,33 @@ class Settings:
         default=_ANSWER.min_quote_similarity,
         metadata=_doc("A quote sharing no word with the question needs this cosine.", min=-1.0),
     )
+    verdict_threshold: float | None = field(
+        default=None,
+        metadata=_doc(
+            "The scorecard total a question needs to be judged answerable; default: the "
+            "folder's own (`asknotes calibrate QUESTIONS --write`), else the fitted one."
+        ),
+    )
     min_top_gap: float | None = field(
         default=None,
         metadata=_doc(
-            "score_shape gate: least gap between the top cosine and the median "
-            f"of the top-k; default: calibrated for the index, else {_GATES.min_top_gap}."
+            "A hard score_shape gate: least gap between the top cosine and the median of "
+            "the top 10; off by default (the scorecard weighs the gap per folder)."
         ),
     )
     min_lexical_overlap: float | None = field(
         default=None,
         metadata=_doc(
-            "lexical_support gate: least share of question words found in the "
-            f"passages; default: calibrated for the index, else {_GATES.min_lexical_overlap}.",
+            "A hard lexical_support gate: least share of the question's words found in "
+            "the passages; off by default.",
             min=0.0,
         ),
     )
     min_cosine: float | None = field(
         default=None,
         metadata=_doc(
-            "distance_floor gate: least top cosine similarity; default: "
-            "calibrated for the index, else off.",
+            "A hard distance_floor gate: least top cosine similarity; off by default "
+            "(the scorecard weighs the cosine against the folder's own bands).",
             min=-1.0,
         ),
     )
@@ -161,12 +169,10 @@ class Settings:
             min_chars=self.chunk_min_chars,
         )
 
-    def retrieval(
-        self, k: int | None = None, calibrated: dict[str, float] | None = None
-    ) -> RetrievalSettings:
+    def retrieval(self, k: int | None = None) -> RetrievalSettings:
         k = k or self.k
         return RetrievalSettings(
-            min_cosine=self.gates(calibrated).min_cosine,
+            min_cosine=self.min_cosine,
             k=k,
             candidates=max(self.candidates, k),
             rrf_k=self.rrf_k,
@@ -174,26 +180,23 @@ class Settings:
             lexical_weight=self.lexical_weight,
         )
 
-    def gates(self, calibrated: dict[str, float] | None = None) -> GateSettings:
-        """Gate thresholds: a setting wins, then the index's calibration, then the default."""
-        calibrated = calibrated or {}
-
-        def pick(name: str) -> Any:
-            own = getattr(self, name)
-            return own if own is not None else calibrated.get(name, getattr(_GATES, name))
-
+    def gates(self, calibration: FolderCalibration | None = None) -> GateSettings:
+        """The verdict's settings: the folder's calibration, and any threshold a user set
+        (a setting beats the folder's calibration, which beats the fitted default)."""
         return GateSettings(
-            min_top_gap=pick("min_top_gap"),
-            min_lexical_overlap=pick("min_lexical_overlap"),
-            min_cosine=pick("min_cosine"),
+            min_top_gap=self.min_top_gap,
+            min_lexical_overlap=self.min_lexical_overlap,
+            min_cosine=self.min_cosine,
             min_passages=self.min_passages,
+            threshold=self.verdict_threshold,
+            calibration=calibration or UNCALIBRATED,
         )
 
-    def answering(self, calibrated: dict[str, float] | None = None) -> AnswerSettings:
+    def answering(self, calibration: FolderCalibration | None = None) -> AnswerSettings:
         return AnswerSettings(
             max_answer_tokens=self.max_answer_tokens,
             min_quote_similarity=self.min_quote_similarity,
-            gates=self.gates(calibrated),
+            gates=self.gates(calibration),
         )
 
     def generation(self) -> GenerationSettings:
@@ -204,9 +207,10 @@ class Settings:
     def walk(self) -> WalkSettings:
         return WalkSettings(max_file_bytes=self.max_file_bytes, exclude=self.exclude)
 
-    def snapshot(self, calibrated: dict[str, float] | None = None) -> dict[str, Any]:
+    def snapshot(self, calibration: FolderCalibration | None = None) -> dict[str, Any]:
         """The settings that shape a verdict, as stored with a refusal or an eval run."""
-        gates = self.gates(calibrated)
+        gates = self.gates(calibration)
+        card = gates.calibration
         return {
             "k": self.k,
             "candidates": self.candidates,
@@ -219,5 +223,7 @@ class Settings:
             "min_lexical_overlap": gates.min_lexical_overlap,
             "min_cosine": gates.min_cosine,
             "min_passages": gates.min_passages,
+            "verdict_threshold": gates.threshold if gates.threshold is not None else card.threshold,
+            "bands": {k: [b.miss, b.hit] for k, b in card.bands.items()},
             "model_path": str(self.model_path) if self.model_path else None,
         }

@@ -54,7 +54,8 @@ _MONEY_WORDS = (
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
-        (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b|\b({_MONEY_WORDS})\b.*\bhow much\b"),
+        (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
+        (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou|e o)\b"),
         (AnswerType.PRICE, r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
@@ -67,8 +68,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
         (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b|\bon what day\b"),
         (AnswerType.DATE, r"\b(que|qual) (dia|data|ano|mes)\b|\bem que (dia|data|ano|mes)\b"),
-        (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b|\bhow often\b"),
-        (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b|\bcom que frequencia\b"),
+        (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b"),
+        (AnswerType.WHEN, r"\bhow often\b|\bcom que frequencia\b"),
+        (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b"),
         (AnswerType.PERSON, r"^\W*(who|whom|whose)\b|\b(with|by|to|from) whom\b|"
                             r"\bwhich (person|doctor|dentist|plumber|friend|colleague)\b"),
         (AnswerType.PERSON, r"^\W*(quem|com quem|de quem|para quem)\b|\bcom quem\b"),
@@ -77,7 +79,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     )
 )  # fmt: skip
 
-_NAME = re.compile(r"(?<![\w.!?]\s)(?<!^)\b[A-ZÀ-Ý][\w'’-]+|\b[A-ZÀ-Ý]{2,}\b")
+_CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
+_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)$")
 _PLACE_HINT = re.compile(
     r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
     r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
@@ -95,8 +98,15 @@ def asked_type(question: str) -> AnswerType | None:
 
 
 def _has_name(text: str) -> bool:
-    """A capitalised word that is not only there because a sentence starts with it."""
-    return bool(_NAME.search(text))
+    """A capitalised word that is not only there because a sentence starts with it, or an
+    acronym."""
+    for match in _CAPITAL.finditer(text):
+        word = match.group(0)
+        if len(word) >= 2 and word.isupper():
+            return True
+        if not _SENTENCE_START.search(text[: match.start()]):
+            return True
+    return False
 
 
 def states(text: str, kind: AnswerType) -> bool:
@@ -112,12 +122,16 @@ def states(text: str, kind: AnswerType) -> bool:
     if kind is AnswerType.DATE:
         return bool(dates(text) or weekdays(text) or re.search(r"(?<!\d)(19|20)\d\d(?!\d)", text))
     if kind is AnswerType.WHEN:
-        return states(text, AnswerType.DATE) or states(text, AnswerType.TIME) or bool(
-            re.search(
-                r"\b(morning|evening|night|afternoon|daily|weekly|monthly|yearly|every|"
-                r"before|after|during|spring|summer|autumn|fall|winter|manha|tarde|noite|"
-                r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
-                fold(text),
+        return (
+            states(text, AnswerType.DATE)
+            or states(text, AnswerType.TIME)
+            or bool(
+                re.search(
+                    r"\b(morning|evening|night|afternoon|daily|weekly|monthly|yearly|every|"
+                    r"before|after|during|spring|summer|autumn|fall|winter|manha|tarde|noite|"
+                    r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
+                    fold(text),
+                )
             )
         )
     if kind is AnswerType.PERSON:

@@ -1,15 +1,17 @@
-"""The verdict: answered, or refused by a named gate, with the numbers that decided it.
+"""The verdict: answerable, or refused for a named reason, with the numbers that decided it.
 
-Gates run on the question's own retrieval before any model is called:
-1. no_evidence      nothing was retrieved;
-2. distance_floor   the best cosine similarity is under a floor calibrated for this
-                    embedder (off until `asknotes calibrate --write` sets one);
-3. thin_context     fewer passages than `min_passages` survived the floor;
-4. lexical_support  too few of the question's content words occur in the passages;
-5. score_shape      the best match barely beats the median of the question's top-k.
-Rule: the notes are judged unable to answer when any enabled gate fires; the first that
-fired (in the order above) is named. After the model runs, a sixth gate,
-generator_refusal, records a refusal by the model or by the answer checks.
+Before any model is called:
+1. no_evidence      nothing was retrieved (a hard gate);
+2. distance_floor   the best cosine is under `min_cosine` (only when the user sets one);
+3. score_shape / lexical_support
+                    the old fixed gates, only when the user sets `min_top_gap` or
+                    `min_lexical_overlap`;
+4. the scorecard    every signal in points against the folder's own bands, the total
+                    against a threshold (fitted, or the folder's own from labelled
+                    questions). A refusal is named by the signal that cost the most points:
+                    unknown_term, answer_type, weak_match, score_shape, lexical_match or
+                    lexical_support.
+After the model runs, generator_refusal records a refusal by the model or the checks.
 """
 
 from __future__ import annotations
@@ -18,6 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.index.retrieve import SearchResult
+from app.core.verdict.scorecard import (
+    FITTED,
+    UNCALIBRATED,
+    FolderCalibration,
+    Scorecard,
+    Weights,
+    score,
+)
 from app.core.verdict.signals import Signals
 
 NO_EVIDENCE = "no_evidence"
@@ -25,18 +35,35 @@ DISTANCE_FLOOR = "distance_floor"
 THIN_CONTEXT = "thin_context"
 LEXICAL_SUPPORT = "lexical_support"
 SCORE_SHAPE = "score_shape"
+UNKNOWN_TERM = "unknown_term"
+ANSWER_TYPE = "answer_type"
+WEAK_MATCH = "weak_match"
+LEXICAL_MATCH = "lexical_match"
 GENERATOR_REFUSAL = "generator_refusal"
+
+# The refusal reason each scorecard signal stands for.
+REASONS = {
+    "top_cosine": WEAK_MATCH,
+    "gap": SCORE_SHAPE,
+    "bm25": LEXICAL_MATCH,
+    "coverage": LEXICAL_SUPPORT,
+    "unknown": UNKNOWN_TERM,
+    "type_missing": ANSWER_TYPE,
+}
 
 
 @dataclass(frozen=True)
 class GateSettings:
-    """Thresholds; each default was chosen from bench/verdict_signals.py (see README)."""
+    """Thresholds; every one is off (None) unless a user sets it or calibration does."""
 
-    min_top_gap: float = 0.06
-    min_lexical_overlap: float = 0.5
+    min_top_gap: float | None = None
+    min_lexical_overlap: float | None = None
     min_passages: int = 1
-    min_cosine: float | None = None  # the distance floor; None until calibrated
+    min_cosine: float | None = None  # the distance floor
+    threshold: float | None = None  # the scorecard's threshold; None: folder's, else fitted
     shape_k: int = 10
+    calibration: FolderCalibration = UNCALIBRATED
+    weights: Weights = FITTED
 
 
 @dataclass(frozen=True)
@@ -53,6 +80,7 @@ class Gate:
 class Verdict:
     gates: tuple[Gate, ...]
     signals: Signals | None
+    scorecard: Scorecard | None = None
 
     @property
     def fired(self) -> Gate | None:
@@ -66,11 +94,12 @@ class Verdict:
         return next((g for g in self.gates if g.name == name), None)
 
     def with_gate(self, gate: Gate) -> Verdict:
-        return Verdict((*self.gates, gate), self.signals)
+        return Verdict((*self.gates, gate), self.signals, self.scorecard)
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain data: which gate fired, and every gate with its value and threshold."""
+        """Plain data: which gate fired, every gate, and the scorecard's points."""
         fired = self.fired
+        card = self.scorecard
         return {
             "answerable": self.answerable,
             "fired": fired.name if fired else None,
@@ -85,13 +114,69 @@ class Verdict:
                 }
                 for g in self.gates
             ],
+            "scorecard": None
+            if card is None
+            else {
+                "total": round(card.total, 4),
+                "threshold": round(card.threshold, 4),
+                "intercept": round(card.intercept, 4),
+                "features": [
+                    {
+                        "name": f.name,
+                        "label": f.label,
+                        "raw": round(f.raw, 6),
+                        "value": round(f.value, 4),
+                        "weight": round(f.weight, 4),
+                        "points": round(f.points, 4),
+                        "shown": f.shown,
+                    }
+                    for f in card.features
+                ],
+            },
         }
 
 
+def _reason(name: str, signals: Signals, calibration: FolderCalibration) -> str:
+    """One signal's shortfall in words, with the numbers and this folder's bands."""
+    if name == "unknown":
+        worst = [t for t in signals.unknown if t.salience == signals.unknown_salience]
+        named = ", ".join(f"`{t.word}`" for t in worst)
+        return f"the question's key term {named} occurs in no note"
+    if name == "type_missing" and signals.asked is not None:
+        return f"the question asks for {signals.asked.described}; no retrieved passage states one"
+    if name == "top_cosine":
+        band = calibration.bands["top_cosine"]
+        return (
+            f"the best passage scores {signals.shape.top:.3f}, against this folder's "
+            f"off-topic ≈ {band.miss:.3f} and answerable ≈ {band.hit:.3f}"
+        )
+    if name == "gap":
+        band = calibration.bands["gap"]
+        return (
+            f"the best match barely beats the rest: gap {signals.shape.gap:.3f}, against "
+            f"off-topic ≈ {band.miss:.3f} and answerable ≈ {band.hit:.3f}"
+        )
+    if name == "coverage":
+        missing = ", ".join(signals.missing_words) or "none"
+        return (
+            f"the passages hold {signals.coverage:.0%} of the question's words (missing: {missing})"
+        )
+    return f"few of the question's words match any passage (BM25 share {signals.bm25_norm:.2f})"
+
+
+def _reason_detail(card: Scorecard, signals: Signals, calibration: FolderCalibration) -> str:
+    """The refusal in words: what is missing, what else cost points, the total and the bar."""
+    first = card.weakest()
+    others = [f for f in card.costs() if f.name != first.name][:1]
+    text = _reason(first.name, signals, calibration)
+    if others:
+        text += "; also " + _reason(others[0].name, signals, calibration)
+    return f"{text} (score {card.total:+.2f}, needs {card.threshold:+.2f})"
+
+
 def judge_retrieval(result: SearchResult, signals: Signals, settings: GateSettings) -> Verdict:
-    """Apply the retrieval gates to one question's search result and signals."""
-    gates: list[Gate] = []
-    gates.append(
+    """Judge one question's retrieval: hard gates, then the scorecard."""
+    gates: list[Gate] = [
         Gate(
             NO_EVIDENCE,
             not result.passages,
@@ -99,59 +184,70 @@ def judge_retrieval(result: SearchResult, signals: Signals, settings: GateSettin
             1.0,
             f"{len(result.passages)} passages retrieved",
         )
-    )
+    ]
     shape = signals.shape
     floor = settings.min_cosine
-    above = sum(s >= floor for s in shape.similarities) if floor is not None else None
     gates.append(
         Gate(
             DISTANCE_FLOOR,
             floor is not None and shape.top < floor,
             shape.top,
             floor,
-            "off: no floor calibrated for this embedder"
+            "off: no floor set (the scorecard weighs the cosine against this folder's bands)"
             if floor is None
             else f"best cosine similarity {shape.top:.3f} against the floor {floor:.3f}",
             enabled=floor is not None,
         )
     )
-    surviving = len(result.passages) if above is None else min(above, len(result.passages))
+    if floor is not None:
+        above = min(sum(s >= floor for s in shape.similarities), len(result.passages))
+        gates.append(
+            Gate(
+                THIN_CONTEXT,
+                above < settings.min_passages,
+                float(above),
+                float(settings.min_passages),
+                f"{above} passages above the floor, {settings.min_passages} needed",
+            )
+        )
+    if settings.min_lexical_overlap is not None:
+        coverage = signals.coverage
+        gates.append(
+            Gate(
+                LEXICAL_SUPPORT,
+                coverage < settings.min_lexical_overlap,
+                coverage,
+                settings.min_lexical_overlap,
+                f"{coverage:.0%} of the question's words are in the passages (missing: "
+                f"{', '.join(signals.missing_words) or 'none'})",
+            )
+        )
+    if settings.min_top_gap is not None:
+        gates.append(
+            Gate(
+                SCORE_SHAPE,
+                shape.gap < settings.min_top_gap,
+                shape.gap,
+                settings.min_top_gap,
+                f"top {shape.top:.3f} vs median {shape.median:.3f} of the top {shape.k}: "
+                f"gap {shape.gap:.3f}",
+            )
+        )
+    card = score(signals, settings.calibration, settings.threshold, settings.weights)
+    reason = REASONS.get(card.weakest().name, WEAK_MATCH) if not card.answerable else "scorecard"
     gates.append(
         Gate(
-            THIN_CONTEXT,
-            surviving < settings.min_passages,
-            float(surviving),
-            float(settings.min_passages),
-            f"{surviving} passages above the floor, {settings.min_passages} needed",
+            reason,
+            not card.answerable,
+            card.total,
+            card.threshold,
+            _reason_detail(card, signals, settings.calibration)
+            if not card.answerable
+            else f"score {card.total:+.2f} against {card.threshold:+.2f}: the notes look able "
+            "to answer",
         )
     )
-    lexical = signals.lexical
-    gates.append(
-        Gate(
-            LEXICAL_SUPPORT,
-            lexical.fraction < settings.min_lexical_overlap,
-            lexical.fraction,
-            settings.min_lexical_overlap,
-            f"{len(lexical.found)} of {len(lexical.question_words)} question words occur in the "
-            f"passages (missing: {', '.join(lexical.missing) or 'none'})",
-        )
-    )
-    gates.append(
-        Gate(
-            SCORE_SHAPE,
-            shape.gap < settings.min_top_gap,
-            shape.gap,
-            settings.min_top_gap,
-            f"top {shape.top:.3f} vs median {shape.median:.3f} of the top {shape.k}: "
-            f"gap {shape.gap:.3f}, ratio {shape.ratio:.2f}"
-            + (
-                " (a flat list: the best match barely beats the rest)"
-                if shape.gap < settings.min_top_gap
-                else ""
-            ),
-        )
-    )
-    return Verdict(tuple(gates), signals)
+    return Verdict(tuple(gates), signals, card)
 
 
 def generator_gate(refused: bool, check: str | None, detail: str) -> Gate:

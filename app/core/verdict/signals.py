@@ -1,17 +1,35 @@
-"""Signals computed from one question's own retrieval, used by the verdict gates.
+"""Signals computed from one question's own retrieval, which the verdict weighs.
 
-Every signal compares a question with itself (its best match against its own top-k) or
-counts words, so nothing is compared across differently worded questions.
+Every signal compares a question with itself (its best match against its own top-k, its
+words against the notes) or is normalised by the folder's own calibration, so nothing is
+compared across differently worded questions or differently shaped folders.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
-from collections.abc import Container
 from dataclasses import dataclass
+from typing import Protocol
 
-from app.core.basics.text import content_words
+from app.core.basics.generic_words import GENERIC_WORDS
+from app.core.basics.language import DEFAULT_LANGUAGE
+from app.core.basics.text import TERM_PATTERN, fold, is_compound, lexical_tokens, term_variants
 from app.core.index.retrieve import SearchResult
+from app.core.verdict.answer_type import AnswerType, asked_type, states
+
+
+class Vocabulary(Protocol):
+    """What the signals need from the lexical index."""
+
+    def __contains__(self, token: object) -> bool: ...
+
+    def doc_freq(self, token: str) -> int: ...
+
+    def max_score(self, tokens: list[str]) -> float: ...
+
+    @property
+    def n_docs(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -42,40 +60,137 @@ class ScoreShape:
 
 
 @dataclass(frozen=True)
-class LexicalSupport:
-    """How many of the question's content words occur in the retrieved passages."""
+class QuestionTerm:
+    """One naming word of the question, as the user typed it."""
 
-    question_words: tuple[str, ...]
-    found: tuple[str, ...]
-    missing: tuple[str, ...]
+    word: str  # the user's own spelling
+    token: str  # its lexical token (stemmed, folded)
+    salience: float  # 0..1: how much it names something (identifier 1.0, generic 0.15)
+    known: bool  # some note contains it
+    in_passages: bool  # a retrieved passage contains it
+    rare: bool  # known, and in few notes: an exact term
 
     @property
-    def fraction(self) -> float:
-        return len(self.found) / len(self.question_words) if self.question_words else 0.0
+    def kind(self) -> str:
+        if self.salience >= 1.0:
+            return "identifier"
+        if self.salience >= 0.9:
+            return "name"
+        if self.salience <= GENERIC_SALIENCE:
+            return "generic word"
+        return "word"
+
+
+GENERIC_SALIENCE = 0.15
+_FIRST_WORD = re.compile(r"^\W*\w+")
+
+
+def _salience(word: str, first: bool) -> float:
+    folded = fold(word)
+    if is_compound(folded) or any(c.isdigit() for c in word) or word.startswith("-"):
+        return 1.0
+    if (word[:1].isupper() and not first) or (len(word) >= 2 and word.isupper()):
+        return 0.9
+    if folded in GENERIC_WORDS:
+        return GENERIC_SALIENCE
+    return 0.4 if len(folded) <= 3 else 0.6
+
+
+def question_terms(
+    question: str, vocabulary: Vocabulary, passages_text: str, language: str = DEFAULT_LANGUAGE
+) -> list[QuestionTerm]:
+    """The question's naming words with their salience and whether the notes hold them.
+
+    Hyphen and space variants count as one word: a question typed "wi fi" finds a note
+    that writes "Wi-Fi" or "wifi", because the tokenizer also joins a compound's parts.
+    """
+    seen_passages = set(lexical_tokens(passages_text, language))
+    rare_limit = max(3, vocabulary.n_docs // 100)
+    matches = list(TERM_PATTERN.finditer(question))
+    terms: list[QuestionTerm] = []
+    skip_next = False
+    for i, match in enumerate(matches):
+        if skip_next:
+            skip_next = False
+            continue
+        word = match.group(0)
+        variants = term_variants(word, language)
+        if not variants:
+            continue  # a stop word
+        token = next((v for v in variants if v in vocabulary), variants[0])
+        known = token in vocabulary
+        if not known and i + 1 < len(matches):
+            joined = term_variants(word + matches[i + 1].group(0), language)
+            if joined and joined[0] in vocabulary:  # "wi fi" for a note's "wifi"
+                token, known, skip_next = joined[0], True, True
+                word = f"{word} {matches[i + 1].group(0)}"
+        first = match.start() == 0 or not question[: match.start()].strip(" ¿¡\"'(")
+        in_passages = token in seen_passages
+        rare = known and vocabulary.doc_freq(token) <= rare_limit
+        terms.append(QuestionTerm(word, token, _salience(word, first), known, in_passages, rare))
+    unique: dict[str, QuestionTerm] = {}
+    for term in terms:
+        unique.setdefault(term.token, term)
+    return list(unique.values())
 
 
 @dataclass(frozen=True)
 class Signals:
     shape: ScoreShape
-    lexical: LexicalSupport
+    terms: tuple[QuestionTerm, ...]
     best_bm25: float  # the lexical leg's best score for this question (0 when no hit)
+    bm25_norm: float  # best BM25 over the most any passage could score on these words
     passages: int
-    unknown_words: tuple[str, ...]  # question words that no note in the index contains
+    asked: AnswerType | None  # the kind of value the question asks for
+    type_stated: bool  # whether a retrieved passage states a value of that kind
+
+    @property
+    def coverage(self) -> float:
+        """Salience-weighted share of the question's words found in the passages."""
+        total = sum(t.salience for t in self.terms)
+        return sum(t.salience for t in self.terms if t.in_passages) / total if total else 0.0
+
+    @property
+    def unknown(self) -> tuple[QuestionTerm, ...]:
+        return tuple(t for t in self.terms if not t.known)
+
+    @property
+    def unknown_words(self) -> tuple[str, ...]:
+        return tuple(t.word for t in self.unknown)
+
+    @property
+    def unknown_salience(self) -> float:
+        """How much the question's most naming unknown word names something (0 if none)."""
+        return max((t.salience for t in self.unknown), default=0.0)
+
+    @property
+    def missing_words(self) -> tuple[str, ...]:
+        return tuple(t.word for t in self.terms if not t.in_passages)
+
+    @property
+    def exact_terms(self) -> tuple[str, ...]:
+        """Rare naming words the notes contain and the passages hold."""
+        return tuple(t.word for t in self.terms if t.rare and t.in_passages and t.salience >= 0.6)
+
+    @property
+    def type_missing(self) -> bool:
+        return self.asked is not None and not self.type_stated
 
 
-def compute_signals(result: SearchResult, vocabulary: Container[str], shape_k: int = 10) -> Signals:
+def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
-    asked = content_words(result.question)
-    seen: set[str] = set()
-    for p in result.passages:
-        seen |= content_words(" ".join(p.primary.heading_path) + " " + p.text)
-    found = tuple(sorted(asked & seen))
-    missing = tuple(sorted(asked - seen))
+    passages_text = " ".join(f"{p.heading} {p.text}" for p in result.passages)
+    terms = question_terms(result.question, vocabulary, passages_text, result.language)
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
+    ceiling = vocabulary.max_score([t.token for t in terms if t.known])
+    asked = asked_type(result.question)
+    stated = asked is not None and any(states(p.text, asked) for p in result.passages)
     return Signals(
         ScoreShape(similarities),
-        LexicalSupport(tuple(sorted(asked)), found, missing),
+        tuple(terms),
         best_bm25,
+        best_bm25 / ceiling if ceiling > 0 else 0.0,
         len(result.passages),
-        tuple(sorted(w for w in asked if w not in vocabulary)),
+        asked,
+        stated,
     )

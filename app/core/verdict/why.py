@@ -1,4 +1,4 @@
-"""Explain a verdict: every gate with its numbers, the passages, and what to try next."""
+"""Explain a verdict: every signal with its points, the passages, and what to try next."""
 
 from __future__ import annotations
 
@@ -7,9 +7,13 @@ from dataclasses import dataclass
 from app.core.index.retrieve import RetrievalSettings, SearchResult, search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import (
+    ANSWER_TYPE,
     DISTANCE_FLOOR,
+    LEXICAL_MATCH,
     LEXICAL_SUPPORT,
     SCORE_SHAPE,
+    UNKNOWN_TERM,
+    WEAK_MATCH,
     GateSettings,
     Verdict,
     judge_retrieval,
@@ -40,11 +44,24 @@ def next_steps(result: SearchResult, signals: Signals, verdict: Verdict) -> list
     k = len(result.passages)
     shown = {p.text_hash for p in result.passages}
     fired = {g.name for g in verdict.gates if g.enabled and g.fired}
-    if signals.unknown_words:
+    naming = [t for t in signals.unknown if t.salience >= 0.6]
+    if naming:
+        words = ", ".join(t.word for t in naming)
         steps.append(
-            f"no note contains {', '.join(signals.unknown_words)}: the notes may not cover "
-            "this, or use another word for it; try the word your notes would use"
+            f"no note contains {words}: the notes may not cover this, or use another word "
+            "for it; try the word your notes would use"
         )
+    elif signals.unknown:
+        steps.append(
+            f"no note contains {', '.join(signals.unknown_words)} (generic words, which "
+            "count for little)"
+        )
+    for p in result.passages:
+        if p.pinned_by:
+            steps.append(
+                f"the exact term `{p.pinned_by}` kept {p.primary.file} in the top {k} "
+                "although the other words ranked it lower"
+            )
     for rank, hit in enumerate(result.lexical_hits[:3], start=1):
         vector_rank = next(
             (r for r, v in enumerate(result.vector_hits, 1) if v.text_hash == hit.text_hash),
@@ -67,21 +84,25 @@ def next_steps(result: SearchResult, signals: Signals, verdict: Verdict) -> list
     if duplicates:
         copies = sum(len(p.sources) - 1 for p in duplicates)
         steps.append(f"duplicate text was collapsed: {copies} extra copies freed top-{k} slots")
-    if SCORE_SHAPE in fired:
+    if ANSWER_TYPE in fired and signals.asked is not None:
         steps.append(
-            "the best match barely beats the rest (a flat list): the notes likely do not "
-            "discuss this; if they do, lower min_top_gap or calibrate with your questions"
+            f"the question asks for {signals.asked.described}; the passages are about the "
+            "topic but state none: the notes likely never recorded it"
         )
-    if LEXICAL_SUPPORT in fired and not signals.unknown_words:
+    if fired & {WEAK_MATCH, SCORE_SHAPE}:
         steps.append(
-            f"missing from the passages: {', '.join(signals.lexical.missing)}; rephrase with "
-            "the notes' own words, or lower min_lexical_overlap"
+            "the best match is weak for this folder: the notes likely do not discuss this; "
+            "if they do, `asknotes calibrate QUESTIONS --write` with a few labelled questions"
         )
+    if fired & {LEXICAL_SUPPORT, LEXICAL_MATCH} and not naming:
+        steps.append(
+            f"missing from the passages: {', '.join(signals.missing_words) or 'none'}; "
+            "rephrase with the notes' own words"
+        )
+    if UNKNOWN_TERM in fired and not naming:
+        steps.append("rephrase without the words no note contains")
     if DISTANCE_FLOOR in fired:
-        steps.append(
-            "the best match is under the calibrated floor; recalibrate if the notes "
-            "changed a lot since (`asknotes calibrate QUESTIONS --write`)"
-        )
+        steps.append("the best match is under the min_cosine floor you set; lower or unset it")
     if not steps and verdict.answerable:
-        steps.append("every gate passed: the notes look able to answer; `asknotes ask` it")
+        steps.append("the notes look able to answer: `asknotes ask` it")
     return steps

@@ -1,0 +1,208 @@
+"""The checks that decide what the model proposed, each named with its evidence.
+
+Quote checks run as soon as the model has written its quote: is it a real statement from
+a passage (not one word, not text addressed to an assistant, not the prompt's example),
+about the question, naming what the question names, and stating the kind of value asked
+for? Only then may the quote appear on screen. Sentence checks run on the finished answer:
+every number, name, date and identifier it states is in the quote's evidence, it adds no
+words from nowhere, and it does not negate what the quote says. A sentence that fails
+them is not shown; the verified quote is shown instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
+from app.core.answer.evidence import evidence_window, is_instruction, is_statement
+from app.core.answer.grounding import (
+    Check,
+    LocatedQuote,
+    Similarity,
+    identifiers_missing,
+    locate_quote,
+    topic_check,
+)
+from app.core.answer.json_stream import strip_citations
+from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
+from app.core.basics.text import fold
+from app.core.verdict.answer_type import asked_type, states
+
+MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
+
+
+@dataclass(frozen=True)
+class QuoteDecision:
+    """The quote checks' outcome: the located quote and the evidence it brings."""
+
+    checks: tuple[Check, ...]
+    quote: LocatedQuote | None
+    evidence: str  # the quote's block and what belongs to it, with the heading
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.checks) and all(c.passed for c in self.checks)
+
+    @property
+    def failed(self) -> Check | None:
+        return next((c for c in self.checks if not c.passed), None)
+
+
+def is_refusal_text(answer: str) -> bool:
+    """Whether the model's answer is the refusal sentence, in any language asknotes reads."""
+    said = fold(strip_citations(answer)).strip().rstrip(".")
+    return any(said == fold(sentence).rstrip(".") for sentence in REFUSALS.values())
+
+
+def check_quote(
+    question: str,
+    found: bool,
+    quote_text: str,
+    preferred: int,
+    prompt: Prompt,
+    similarity: Similarity | None,
+    min_similarity: float,
+    answer: str = "",
+) -> QuoteDecision:
+    """Run the quote checks in order, stopping at the first that fails."""
+    checks: list[Check] = []
+    declined = not found or is_refusal_text(answer)
+    checks.append(
+        Check(
+            "model_answered",
+            not declined,
+            "the model said the passages do not answer the question"
+            if declined
+            else f"the model answered from passage [{preferred}]",
+        )
+    )
+    texts = [p.text for p in prompt.passages]
+    located = locate_quote(quote_text, texts, preferred) if quote_text else None
+    if declined:
+        return QuoteDecision(tuple(checks), located, "")
+    copied = EXAMPLE_MARKER in fold(quote_text) or EXAMPLE_MARKER in fold(answer)
+    checks.append(
+        Check(
+            "not_the_example",
+            not copied,
+            "the model copied the prompt's worked example instead of reading the passages"
+            if copied
+            else "the quote is not the prompt's example",
+        )
+    )
+    if copied:
+        return QuoteDecision(tuple(checks), None, "")
+    if located is None:
+        checks.append(
+            Check(
+                "quote_located",
+                False,
+                f"the model's quote ({len(quote_text.split())} words) is in no passage",
+            )
+        )
+        return QuoteDecision(tuple(checks), None, "")
+    how = "verbatim" if located.exact else "by shared words"
+    moved = f" (the model said [{preferred}])" if located.passage != preferred else ""
+    checks.append(
+        Check("quote_located", True, f"found {how} in passage [{located.passage}]{moved}")
+    )
+    statement_problem = _statement_problem(quote_text, located)
+    checks.append(
+        Check(
+            "quote_is_statement",
+            statement_problem is None,
+            statement_problem or "the quote is a statement from the notes",
+        )
+    )
+    if statement_problem is not None:
+        return QuoteDecision(tuple(checks), located, "")
+    passage = prompt.passages[located.passage - 1]
+    heading = passage.heading
+    topic = topic_check(question, located.text, heading, similarity, min_similarity)
+    checks.append(topic)
+    if not topic.passed:
+        return QuoteDecision(tuple(checks), located, "")
+    absent = identifiers_missing(question, f"{heading}\n{passage.text}")
+    checks.append(
+        Check(
+            "question_terms_present",
+            not absent,
+            f"the question names {', '.join(absent)}, which the quoted passage never mentions"
+            if absent
+            else "every code or name the question names is in the quoted passage",
+        )
+    )
+    if absent:
+        return QuoteDecision(tuple(checks), located, "")
+    evidence = evidence_window(passage.text, located.text, heading)
+    asked = asked_type(question)
+    if asked is not None:
+        # The heading names the topic; the asked value must be in what the note says.
+        stated = states(evidence_window(passage.text, located.text), asked)
+        checks.append(
+            Check(
+                "answer_type",
+                stated,
+                f"the question asks for {asked.described} and the quote states one"
+                if stated
+                else f"the question asks for {asked.described}; the quote states none",
+            )
+        )
+        if not stated:
+            return QuoteDecision(tuple(checks), located, evidence)
+    return QuoteDecision(tuple(checks), located, evidence)
+
+
+def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
+    if is_instruction(located.text) or is_instruction(quote_text):
+        return "the quote is text addressed to an assistant or a reader, not a fact; never evidence"
+    if not is_statement(quote_text):
+        return f"the quote {quote_text!r} is a fragment, not a statement (a clause or a list item)"
+    return None
+
+
+def check_sentence(
+    question: str, answer: str, decision: QuoteDecision, passage_text: str
+) -> tuple[Check, ...]:
+    """The sentence checks on the finished answer, against the quote's evidence.
+
+    A claim the question itself names (a restated topic) may be found anywhere in the
+    quoted passage; every other claim must be in the quote's own evidence.
+    """
+    assert decision.quote is not None
+    evidence = decision.evidence or decision.quote.text
+    missing = [
+        c
+        for c in unsupported_claims(answer, [evidence])
+        if not (fold(c.text) in fold(question) and unsupported_claims(c.text, [passage_text]) == [])
+    ]
+    checks = [
+        Check(
+            "answer_supported",
+            not missing,
+            "not in the quote: " + ", ".join(f"{c} ({c.kind})" for c in missing)
+            if missing
+            else "every number, name, date and identifier in the answer is in the quote",
+        )
+    ]
+    added = added_words(answer, evidence, question)
+    checks.append(
+        Check(
+            "answer_adds_nothing",
+            len(added) <= MAX_ADDED_WORDS,
+            f"words from neither the quote nor the question: {', '.join(added)}"
+            if len(added) > MAX_ADDED_WORDS
+            else "the answer restates the quote",
+        )
+    )
+    flipped = polarity_differs(answer, decision.quote.text)
+    checks.append(
+        Check(
+            "same_polarity",
+            not flipped,
+            "the answer negates what the quote states, or states what it negates"
+            if flipped
+            else "the answer and the quote agree in polarity",
+        )
+    )
+    return tuple(checks)

@@ -1,0 +1,111 @@
+"""Which language a text is written in, and the stop words and stemmer that go with it.
+
+Detection counts each language's function words among the text's words: cheap, no model,
+and reliable on a note or a full question. A text too short to tell (a heading, a
+three-word question) gets the folder's main language instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from app.core.basics.stopwords import ENGLISH_STOPWORDS, PORTUGUESE_STOPWORDS
+
+SPANISH_STOPWORDS = frozenset(
+    """
+    de la que el en y a los del se las por un para con no una su al lo como mas pero sus le
+    ya o este si porque esta entre cuando muy sin sobre tambien me hasta hay donde quien
+    desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mi antes
+    algunos que unos yo otro otras otra el tanto esa estos mucho quienes nada muchos cual
+    poco ella estar estas algunas algo nosotros mis tu te ti tus ellas nosotras vosotros
+    vosotras os mio mia mios mias tuyo tuya suyo suya nuestro nuestra vuestro esos esas
+    estoy estas esta estamos estan es son fue era eran he ha han hay habia como cuanto
+    cuantos cuantas cual cuales donde
+    """.split()
+)
+FRENCH_STOPWORDS = frozenset(
+    """
+    au aux avec ce ces dans de des du elle en et eux il ils je la le les leur lui ma mais
+    me meme mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta
+    te tes toi ton tu un une vos votre vous c d j l a m n s t y ete etee etes etais etait
+    suis es est sommes sont serai sera seront ai as avons avez ont avait avais eu cette cet
+    combien comment quand quel quelle quels quelles pourquoi ou dont lequel
+    """.split()
+)
+GERMAN_STOPWORDS = frozenset(
+    """
+    aber alle allem allen aller alles als also am an ander andere auch auf aus bei bin bis
+    bist da damit dann das dass dasselbe dazu dein deine dem den der des dessen dich die
+    dies diese dieser dieses dir doch dort du durch ein eine einem einen einer eines er es
+    etwas euch euer fur gegen gewesen hab habe haben hat hatte ich ihr ihre im in ist ja
+    jede jedem jeden jeder jetzt kann kein keine mich mein meine mit muss nach nicht nichts
+    noch nun nur ob oder ohne sehr sein seine sich sie sind so solche soll sollte sondern um
+    und uns unser unter viel vom von vor war waren was weil welche welcher wenn wer werde
+    werden wie wieder will wir wird wo zu zum zur uber wann wieviel
+    """.split()
+)
+ITALIAN_STOPWORDS = frozenset(
+    """
+    ad al allo ai agli all agl alla alle con col coi da dal dallo dai dagli dall dalla
+    dalle di del dello dei degli dell della delle in nel nello nei negli nell nella nelle
+    su sul sullo sui sugli sull sulla sulle per tra contro io tu lui lei noi voi loro mio
+    mia miei mie tuo tua suo sua nostro nostra vostro ci vi li gli ne il un uno una ma ed
+    se perche anche come dov dove che chi cui non piu quale quanto quanti quanta quante
+    quello quelli questo questi sono sei e era erano ho hai ha abbiamo hanno essere quando
+    """.split()
+)
+
+# code -> (PyStemmer algorithm, stop words)
+LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
+    "en": ("english", ENGLISH_STOPWORDS),
+    "pt": ("portuguese", PORTUGUESE_STOPWORDS),
+    "es": ("spanish", SPANISH_STOPWORDS),
+    "fr": ("french", FRENCH_STOPWORDS),
+    "de": ("german", GERMAN_STOPWORDS),
+    "it": ("italian", ITALIAN_STOPWORDS),
+}
+NAMES = {"en": "English", "pt": "Portuguese", "es": "Spanish", "fr": "French",
+         "de": "German", "it": "Italian"}  # fmt: skip
+DEFAULT_LANGUAGE = "en"
+_WORD = re.compile(r"[^\W\d_]+")
+_MIN_WORDS = 4  # fewer words than this cannot tell one language from another
+
+
+def _fold(text: str) -> str:
+    from app.core.basics.text import fold  # text imports this module for its stemmers
+
+    return fold(text)
+
+
+def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
+    """The language whose function words make up most of `text`; `default` when unsure."""
+    words = _WORD.findall(_fold(text[:4000]))
+    if len(words) < _MIN_WORDS:
+        return default
+    hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
+    best, count = hits.most_common(1)[0]
+    if count < 2 or count / len(words) < 0.08:
+        return default
+    runner_up = sorted(hits.values())[-2] if len(hits) > 1 else 0
+    if count == runner_up:  # a tie (short text): keep the default when it is one of them
+        return default if hits[default] == count else best
+    return best
+
+
+def stopwords(language: str) -> frozenset[str]:
+    return LANGUAGES.get(language, LANGUAGES[DEFAULT_LANGUAGE])[1]
+
+
+@cache
+def stemmer_for(language: str):  # type: ignore[no-untyped-def]
+    """A Snowball stemmer (PyStemmer), one per language and thread-safe for reads."""
+    import Stemmer
+
+    return Stemmer.Stemmer(LANGUAGES.get(language, LANGUAGES[DEFAULT_LANGUAGE])[0])
+
+
+def main_language(counts: dict[str, int]) -> str:
+    """The language most notes of a folder are written in."""
+    return max(counts, key=lambda code: counts[code]) if counts else DEFAULT_LANGUAGE

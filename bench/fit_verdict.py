@@ -1,0 +1,222 @@
+"""Fit the verdict's weights on labelled folders, and report every figure held out.
+
+For each folder: index it, let it calibrate itself with probes (no labels), then compute
+every labelled question's scorecard features, normalised by that folder's bands. A
+logistic regression is fitted on all folders but one and judged on the one left out; the
+table it prints is only ever held-out figures. `--write` then fits on every folder and
+writes app/core/verdict/weights.py.
+
+    python bench/fit_verdict.py [--folders a,b] [--write] [--embedder minilm|multilingual]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from _common import CORPUS_EXCLUDE, ROOT, corpus, open_index
+
+from app.config import load_settings
+from app.core.evals.questions import Question, load_questions
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import search
+from app.core.session.wiring import make_embedder
+from app.core.verdict.probes import fit_folder_calibration
+from app.core.verdict.scorecard import FolderCalibration, score
+from app.core.verdict.signals import compute_signals
+
+FOLDERS: dict[str, tuple[Path | None, Path]] = {
+    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
+    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
+    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
+    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
+    "cursos-pt": (
+        ROOT / "bench" / "folders" / "cursos-pt",
+        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
+    ),
+}
+NAMES = ("top_cosine", "gap", "bm25", "coverage", "unknown", "exact", "type_missing")
+MAX_FALSE_REFUSALS = 0.03  # the threshold is set so that training folders refuse at most this
+
+
+@dataclasses.dataclass
+class Row:
+    folder: str
+    question: Question
+    answerable: bool
+    features: np.ndarray
+    anchor_rank: int | None
+
+
+def label(q: Question) -> bool | None:
+    if q.expect is not None:
+        return q.expect == "answer"
+    return True if q.anchor else None
+
+
+def measure(name: str, settings, embedder) -> tuple[list[Row], FolderCalibration]:  # type: ignore[no-untyped-def]
+    notes, questions_file = FOLDERS[name]
+    notes = notes or corpus(name)
+    index = open_index(settings, notes, create=True, embedder=embedder)
+    update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+    retrieval = settings.retrieval()
+    calibration = fit_folder_calibration(index, retrieval)
+    vocabulary = index.bm25()
+    rows = []
+    for q in load_questions(questions_file):
+        answerable = label(q)
+        if answerable is None:
+            continue
+        result = search(index, q.question, retrieval)
+        signals = compute_signals(result, vocabulary)
+        card = score(signals, calibration)
+        pattern = q.anchor_pattern()
+        rank = None
+        if pattern is not None:
+            rank = next(
+                (i for i, p in enumerate(result.passages, 1) if pattern.search(p.text)), None
+            )
+        features = np.array([card.feature(n).value for n in NAMES], dtype=float)
+        rows.append(Row(name, q, answerable, features, rank))
+    index.close()
+    return rows, calibration
+
+
+def fit(rows: list[Row], l2: float = 1.0) -> tuple[np.ndarray, float]:
+    """Logistic regression (Newton's method, L2 on the weights), classes weighted equally."""
+    x = np.array([r.features for r in rows])
+    y = np.array([1.0 if r.answerable else 0.0 for r in rows])
+    pos, neg = y.sum(), len(y) - y.sum()
+    sample_weight = np.where(y == 1, len(y) / (2 * pos), len(y) / (2 * neg))
+    xb = np.hstack([x, np.ones((len(x), 1))])
+    w = np.zeros(xb.shape[1])
+    penalty = np.full(xb.shape[1], l2)
+    penalty[-1] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-xb @ w))
+        grad = xb.T @ (sample_weight * (p - y)) + penalty * w
+        hess = (xb * (sample_weight * p * (1 - p))[:, None]).T @ xb + np.diag(penalty)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w[:-1], float(w[-1])
+
+
+def choose_threshold(rows: list[Row], weights: np.ndarray, intercept: float) -> float:
+    """The highest threshold that refuses at most MAX_FALSE_REFUSALS of answerable rows."""
+    totals = sorted(float(intercept + r.features @ weights) for r in rows if r.answerable)
+    allowed = int(math.floor(MAX_FALSE_REFUSALS * len(totals)))
+    return totals[allowed] - 1e-6 if totals else 0.0
+
+
+def evaluate(rows: list[Row], weights: np.ndarray, intercept: float, threshold: float) -> dict:  # type: ignore[type-arg]
+    def refused(r: Row) -> bool:
+        return float(intercept + r.features @ weights) < threshold
+
+    answerable = [r for r in rows if r.answerable]
+    unanswerable = [r for r in rows if not r.answerable]
+    near = [r for r in unanswerable if r.question.extra.get("kind") == "near-miss"]
+    anchored = [r for r in answerable if r.question.anchor]
+    return {
+        "answerable": len(answerable),
+        "unanswerable": len(unanswerable),
+        "r@5": sum(r.anchor_rank is not None for r in anchored) / max(len(anchored), 1),
+        "r@1": sum(r.anchor_rank == 1 for r in anchored) / max(len(anchored), 1),
+        "answerable_refused": sum(map(refused, answerable)) / max(len(answerable), 1),
+        "unanswerable_refused": sum(map(refused, unanswerable)) / max(len(unanswerable), 1),
+        "near_miss_refused": sum(map(refused, near)) / max(len(near), 1) if near else float("nan"),
+        "near_misses": len(near),
+    }
+
+
+def write_weights(weights: np.ndarray, intercept: float, threshold: float, note: str) -> None:
+    target = ROOT / "app" / "core" / "verdict" / "weights.py"
+    lines = [
+        '"""The verdict\'s fitted weights: written by bench/fit_verdict.py, never edited by hand.',
+        "",
+        "Fitted by logistic regression on labelled questions from several folders, each",
+        "question's signals normalised by its own folder's probe bands; the README's verdict",
+        'section gives the figures measured on folders held out of the fit."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "WEIGHTS: dict[str, float] = {",
+        *[f'    "{n}": {w:.4f},' for n, w in zip(NAMES, weights, strict=True)],
+        "}",
+        f"INTERCEPT = {intercept:.4f}",
+        f"THRESHOLD = {threshold:.4f}",
+        f"PROVENANCE = {note!r}",
+        "",
+    ]
+    target.write_text("\n".join(lines), encoding="utf-8")
+    print(f"wrote {target}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--folders", default=",".join(FOLDERS))
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit"
+    )
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--embedder", default=None)
+    args = parser.parse_args()
+    overrides: dict[str, object] = {"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE}
+    if args.embedder:
+        overrides["embedder"] = args.embedder
+    settings = load_settings(overrides)
+    embedder = make_embedder(settings)
+    names = [n for n in args.folders.split(",") if n]
+    rows: list[Row] = []
+    for name in names:
+        t0 = time.perf_counter()
+        folder_rows, calibration = measure(name, settings, embedder)
+        rows += folder_rows
+        bands = ", ".join(f"{k} {b.miss:.3f}→{b.hit:.3f}" for k, b in calibration.bands.items())
+        print(
+            f"{name}: {len(folder_rows)} questions, bands {bands} ({time.perf_counter() - t0:.0f} s)",
+            file=sys.stderr,
+        )  # noqa: E501
+
+    print(
+        f"\nheld out (fit on the other folders; threshold keeps ≤{MAX_FALSE_REFUSALS:.0%} of "
+        "their answerable questions refused):"
+    )
+    header = f"{'folder':<18} {'ans':>4} {'unans':>5} {'R@5':>5} {'R@1':>5} {'ans refused':>11} {'unans refused':>13} {'near-miss refused':>17}"  # noqa: E501
+    print(header)
+    for held in names:
+        train = [r for r in rows if r.folder != held]
+        test = [r for r in rows if r.folder == held]
+        if not train or not test:
+            continue
+        weights, intercept = fit(train)
+        threshold = choose_threshold(train, weights, intercept)
+        m = evaluate(test, weights, intercept, threshold)
+        print(
+            f"{held:<18} {m['answerable']:>4} {m['unanswerable']:>5} {m['r@5']:>5.2f} "
+            f"{m['r@1']:>5.2f} {m['answerable_refused']:>11.3f} "
+            f"{m['unanswerable_refused']:>13.3f} {m['near_miss_refused']:>17.3f}"
+        )
+    weights, intercept = fit(rows)
+    threshold = choose_threshold(rows, weights, intercept)
+    print("\nweights fitted on every folder:")
+    for n, w in zip(NAMES, weights, strict=True):
+        print(f"  {n:<13} {w:+.3f}")
+    print(f"  intercept     {intercept:+.3f}\n  threshold     {threshold:+.3f}")
+    if args.write:
+        note = (
+            f"fitted {time.strftime('%Y-%m-%d')} on {len(rows)} labelled questions from "
+            f"{', '.join(names)}"
+        )
+        write_weights(weights, intercept, threshold, note)
+
+
+if __name__ == "__main__":
+    main()
