@@ -181,7 +181,8 @@ def main() -> None:
         rows += folder_rows
         bands = ", ".join(f"{k} {b.miss:.3f}→{b.hit:.3f}" for k, b in calibration.bands.items())
         took = time.perf_counter() - t0
-        print(f"{name}: {len(folder_rows)} questions, bands {bands} ({took:.0f} s)", file=sys.stderr)
+        line = f"{name}: {len(folder_rows)} questions, bands {bands} ({took:.0f} s)"
+        print(line, file=sys.stderr)
 
     print(
         f"\nheld out (fit on the other folders; threshold keeps ≤{MAX_FALSE_REFUSALS:.0%} of "
