@@ -28,3 +28,21 @@ def open_index(settings, notes: Path, *, create: bool, embedder):  # type: ignor
     from app.core.index.store import NoteIndex
 
     return NoteIndex.open(paths.index_dir(settings.data_dir, notes), embedder, create=create)
+
+
+_EMBEDDERS: dict[str, object] = {}
+
+
+def embedder_for(settings, notes: Path):  # type: ignore[no-untyped-def]
+    """The embedder a session would choose for `notes` (one instance per model)."""
+    import dataclasses
+
+    from app import paths
+    from app.core.session.embedder_choice import choose_embedder
+    from app.core.session.wiring import make_embedder
+
+    index_dir = paths.index_dir(settings.data_dir, notes)
+    choice = choose_embedder(settings.embedder, notes, index_dir, settings.walk())
+    if choice not in _EMBEDDERS:
+        _EMBEDDERS[choice] = make_embedder(dataclasses.replace(settings, embedder=choice))
+    return _EMBEDDERS[choice]

@@ -1,97 +1,138 @@
-"""Answer-or-refuse probe over sample_notes/questions.jsonl with a real GGUF model.
+"""End to end with the real GGUF model: answered citing the right passage, or refused.
 
-For each question: retrieve, ask the model, run the code's checks, then score:
-- grounded: an answerable question answered, citing a passage that contains its anchor;
-- wrong citation: answered, but the cited passage lacks the anchor;
-- invented: an unanswerable question given a generated answer;
-- correct refusal / false refusal: refused an unanswerable / answerable question
-  (a refusal that still quotes the anchored sentence is counted as quoted evidence).
-Prints one line per question and the totals, with latency.
+For each folder, a sample of its labelled questions goes through everything a user's
+question goes through (retrieval, the verdict, the prompt, the model, every check) and is
+scored:
+- grounded: an answerable question answered (a checked sentence, or a checked quote shown
+  alone) citing a passage that holds its anchor;
+- wrong passage: answered, but no cited passage holds the anchor;
+- refused: an answerable question refused (by the verdict, or by the model and checks);
+- answered: an unanswerable question given an answer (the failure this product exists to
+  avoid); correct refusal otherwise.
+It prints one line per question and a table per folder with first-token and
+first-visible-word latency. `--no-example` runs the prompt without its worked example.
+
+    python bench/answer_probe.py [--folders a,b] [--per-folder 24] [--no-example]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, open_index
+from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.answer.answering import AnswerKind, answer_question
-from app.core.evals.questions import load_questions
+from app.core.evals.questions import Question, load_questions
 from app.core.index.indexer import update_index
-from app.core.session.wiring import make_embedder, make_generator
+from app.core.session.wiring import make_generator
+from app.core.verdict.probes import load_calibration, refresh_calibration
+
+FOLDERS: dict[str, tuple[Path | None, Path]] = {
+    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
+    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
+    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
+    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
+    "cursos-pt": (
+        ROOT / "bench" / "folders" / "cursos-pt",
+        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
+    ),
+}
+OUTCOMES = ("grounded", "wrong passage", "refused", "answered", "correct refusal")
+
+
+def label(q: Question) -> bool | None:
+    if q.expect is not None:
+        return q.expect == "answer"
+    return True if q.anchor else None
+
+
+def sample(questions: list[Question], per_folder: int, seed: int) -> list[Question]:
+    """Up to `per_folder` questions, two answerable for each unanswerable, seeded."""
+    rng = random.Random(seed)
+    answerable = [q for q in questions if label(q) is True]
+    unanswerable = [q for q in questions if label(q) is False]
+    rng.shuffle(answerable)
+    rng.shuffle(unanswerable)
+    n_unanswerable = min(len(unanswerable), per_folder // 3)
+    return answerable[: per_folder - n_unanswerable] + unanswerable[:n_unanswerable]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--folders", default=",".join(FOLDERS))
+    parser.add_argument("--per-folder", type=int, default=24)
+    parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--model", type=Path, help="a GGUF file (default: the bundled model)")
+    parser.add_argument("--no-example", action="store_true", help="prompt without the example")
     parser.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-bench"
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
     )
-    parser.add_argument("--limit", type=int, default=0)
     args = parser.parse_args()
-    notes = ROOT / "sample_notes"
-    settings = load_settings({"data_dir": args.data_dir, "model_path": args.model})
-    index = open_index(settings, notes, create=True, embedder=make_embedder(settings))
-    update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
-    generator = make_generator(settings)
-    questions = load_questions(notes / "questions.jsonl")
-    if args.limit:
-        questions = questions[: args.limit]
-    tally = {
-        k: 0
-        for k in (
-            "grounded",
-            "wrong citation",
-            "invented",
-            "correct refusal",
-            "false refusal",
-            "quoted evidence",
-        )
-    }
-    latencies: list[float] = []
-    first_tokens: list[float] = []
-    print(f"model: {generator.name}")
-    for q in questions:
-        started = time.perf_counter()
-        answer = answer_question(
-            index,
-            generator,
-            q.question,
-            retrieval=settings.retrieval(),
-            settings=settings.answering(),
-        )
-        latencies.append(time.perf_counter() - started)
-        if answer.timings.first_token_s is not None:
-            first_tokens.append(answer.timings.first_token_s)
-        pattern = q.anchor_pattern()
-        cited_has_anchor = pattern is not None and any(pattern.search(p.text) for p in answer.cited)
-        if q.expect == "refuse":
-            outcome = "invented" if answer.kind is AnswerKind.GENERATED else "correct refusal"
-        elif answer.kind is AnswerKind.GENERATED:
-            outcome = "grounded" if cited_has_anchor else "wrong citation"
-        elif answer.kind is AnswerKind.QUOTES and cited_has_anchor:
-            outcome = "quoted evidence"
-        else:
-            outcome = "false refusal"
-        tally[outcome] += 1
-        detail = answer.refusal_check or ""
-        short = answer.text.replace("\n", " ")[:90]
-        print(f"{outcome:<16} {latencies[-1]:5.1f}s  {q.question[:55]:<55} {detail:<16} {short}")
-    answerable = sum(q.expect == "answer" for q in questions)
-    unanswerable = sum(q.expect == "refuse" for q in questions)
-    print(f"\n{answerable} answerable, {unanswerable} unanswerable")
-    for name, count in tally.items():
-        print(f"  {name:<16} {count}")
-    print(
-        f"  latency median {statistics.median(latencies):.1f} s, max {max(latencies):.1f} s; "
-        f"first token median {statistics.median(first_tokens):.1f} s"
+    settings = load_settings(
+        {"data_dir": args.data_dir, "model_path": args.model, "exclude": CORPUS_EXCLUDE}
     )
-    index.close()
+    generator = make_generator(settings)
+    print(f"model: {generator.name}; prompt {'without' if args.no_example else 'with'} example")
+    totals: dict[str, dict[str, int]] = {}
+    first_tokens: list[float] = []
+    first_visible: list[float] = []
+    for name in [n for n in args.folders.split(",") if n]:
+        notes, questions_file = FOLDERS[name]
+        notes = notes or corpus(name)
+        index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
+        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        refresh_calibration(index, settings.retrieval())
+        answering = dataclasses.replace(
+            settings.answering(load_calibration(index)), prompt_example=not args.no_example
+        )
+        tally = dict.fromkeys(OUTCOMES, 0)
+        print(f"\n== {name}")
+        for q in sample(load_questions(questions_file), args.per_folder, args.seed):
+            started = time.perf_counter()
+            answer = answer_question(
+                index, generator, q.question, retrieval=settings.retrieval(), settings=answering
+            )
+            took = time.perf_counter() - started
+            if answer.timings.first_token_s is not None:
+                first_tokens.append(answer.timings.first_token_s)
+            if answer.timings.first_visible_s is not None and answer.answered:
+                first_visible.append(answer.timings.first_visible_s)
+            pattern = q.anchor_pattern()
+            cites_anchor = pattern is not None and any(pattern.search(p.text) for p in answer.cited)
+            if label(q) is False:
+                outcome = "answered" if answer.answered else "correct refusal"
+            elif answer.answered:
+                outcome = "grounded" if cites_anchor or pattern is None else "wrong passage"
+            else:
+                outcome = "refused"
+            tally[outcome] += 1
+            kind = answer.kind.value if answer.kind is not AnswerKind.REFUSED else "refused"
+            why = answer.refusal_check or ""
+            short = answer.text.replace("\n", " ")[:70]
+            print(f"{outcome:<15} {took:5.1f}s {kind:<9} {why:<22} {q.question[:50]:<50} {short}")
+        index.close()
+        totals[name] = tally
+    print(f"\n{'folder':<18} {'ans':>4} {'grounded':>9} {'wrong':>6} {'refused':>8} "
+          f"{'unans':>6} {'answered':>9}")  # fmt: skip
+    for name, t in totals.items():
+        ans = t["grounded"] + t["wrong passage"] + t["refused"]
+        unans = t["answered"] + t["correct refusal"]
+        print(
+            f"{name:<18} {ans:>4} {t['grounded'] / max(ans, 1):>9.2f} "
+            f"{t['wrong passage'] / max(ans, 1):>6.2f} {t['refused'] / max(ans, 1):>8.2f} "
+            f"{unans:>6} {t['answered'] / max(unans, 1):>9.2f}"
+        )
+    if first_tokens:
+        print(f"\nfirst token median {statistics.median(first_tokens):.1f} s", end="")
+    if first_visible:
+        print(f"; first verified words on screen median {statistics.median(first_visible):.1f} s")
 
 
 if __name__ == "__main__":

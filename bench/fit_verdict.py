@@ -20,13 +20,12 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _common import CORPUS_EXCLUDE, ROOT, corpus, open_index
+from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.evals.questions import Question, load_questions
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import search
-from app.core.session.wiring import make_embedder
 from app.core.verdict.probes import fit_folder_calibration
 from app.core.verdict.scorecard import FolderCalibration, score
 from app.core.verdict.signals import compute_signals
@@ -41,7 +40,9 @@ FOLDERS: dict[str, tuple[Path | None, Path]] = {
         ROOT / "bench" / "questions" / "cursos-pt.jsonl",
     ),
 }
-NAMES = ("top_cosine", "gap", "bm25", "coverage", "unknown", "exact", "type_missing")
+NAMES = (
+    "top_cosine", "gap", "bm25", "coverage", "unknown", "unknown_word", "exact", "type_missing"
+)  # fmt: skip
 MAX_FALSE_REFUSALS = 0.03  # the threshold is set so that training folders refuse at most this
 
 
@@ -60,10 +61,10 @@ def label(q: Question) -> bool | None:
     return True if q.anchor else None
 
 
-def measure(name: str, settings, embedder) -> tuple[list[Row], FolderCalibration]:  # type: ignore[no-untyped-def]
+def measure(name: str, settings) -> tuple[list[Row], FolderCalibration]:  # type: ignore[no-untyped-def]
     notes, questions_file = FOLDERS[name]
     notes = notes or corpus(name)
-    index = open_index(settings, notes, create=True, embedder=embedder)
+    index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
     update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
     retrieval = settings.retrieval()
     calibration = fit_folder_calibration(index, retrieval)
@@ -163,21 +164,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--folders", default=",".join(FOLDERS))
     parser.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit"
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
     )
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--embedder", default=None)
+    parser.add_argument("--show-errors", action="store_true", help="list held-out mistakes")
     args = parser.parse_args()
     overrides: dict[str, object] = {"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE}
     if args.embedder:
         overrides["embedder"] = args.embedder
     settings = load_settings(overrides)
-    embedder = make_embedder(settings)
     names = [n for n in args.folders.split(",") if n]
     rows: list[Row] = []
     for name in names:
         t0 = time.perf_counter()
-        folder_rows, calibration = measure(name, settings, embedder)
+        folder_rows, calibration = measure(name, settings)
         rows += folder_rows
         bands = ", ".join(f"{k} {b.miss:.3f}→{b.hit:.3f}" for k, b in calibration.bands.items())
         took = time.perf_counter() - t0
@@ -198,6 +199,18 @@ def main() -> None:
         weights, intercept = fit(train)
         threshold = choose_threshold(train, weights, intercept)
         m = evaluate(test, weights, intercept, threshold)
+        if args.show_errors:
+            for r in test:
+                total = float(intercept + r.features @ weights)
+                if (total < threshold) == r.answerable:
+                    tag = "FALSE REFUSAL" if r.answerable else "let through  "
+                    kind = r.question.extra.get("kind", "")
+                    feats = " ".join(
+                        f"{n}={v:+.2f}" for n, v in zip(NAMES, r.features, strict=True)
+                    )
+                    print(
+                        f"    {tag} {total:+.2f} {kind:<14} {r.question.question[:60]:<60} {feats}"
+                    )
         print(
             f"{held:<18} {m['answerable']:>4} {m['unanswerable']:>5} {m['r@5']:>5.2f} "
             f"{m['r@1']:>5.2f} {m['answerable_refused']:>11.3f} "

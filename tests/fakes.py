@@ -31,6 +31,9 @@ class FakeEmbedder:
     def embedded(self) -> int:
         return sum(self.calls)
 
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        return self.embed_batch(texts)
+
     def embed_batch(self, texts: Sequence[str]) -> Vectors:
         self.calls.append(len(texts))
         dim = self._identity.dimension

@@ -26,7 +26,7 @@ from app.core.verdict.signals import QuestionTerm, ScoreShape, Signals
 # Round weights for testing the mechanism; the fitted ones are tested on real folders.
 TEST_WEIGHTS = Weights(
     {"top_cosine": 2.0, "gap": 0.5, "bm25": 1.0, "coverage": 2.0, "unknown": -4.0,
-     "exact": 1.0, "type_missing": -4.0},
+     "unknown_word": -3.0, "exact": 1.0, "type_missing": -4.0},
     intercept=-2.0,
     threshold=0.0,
 )  # fmt: skip

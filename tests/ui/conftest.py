@@ -47,9 +47,14 @@ def notes(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_session(notes: Path, tmp_path: Path):
     def build(
-        generator_gate: threading.Event | None = None, replies: dict[str, str] | None = None
+        generator_gate: threading.Event | None = None,
+        replies: dict[str, str] | None = None,
+        refuse: bool = False,
     ) -> NotesSession:
-        settings = load_settings({"data_dir": tmp_path / "data"})
+        """The UI is under test, not the verdict: its threshold is pinned so that every
+        question reaches the model, or (`refuse`) none does."""
+        threshold = 100.0 if refuse else -100.0
+        settings = load_settings({"data_dir": tmp_path / "data", "verdict_threshold": threshold})
 
         def generator(settings, progress):
             if generator_gate is not None:

@@ -48,7 +48,9 @@ def test_snapshot_answer(snap_compare, app_factory) -> None:
 
 def test_snapshot_refusal(snap_compare, app_factory) -> None:
     assert snap_compare(
-        app_factory(), terminal_size=SIZE, run_before=asking("What colour is the shed?")
+        app_factory(refuse=True),
+        terminal_size=SIZE,
+        run_before=asking("What colour is the shed?"),
     )
 
 

@@ -136,8 +136,9 @@ def quote_line(quote: LocatedQuote) -> str:
 
 def embedder_similarity(index: NoteIndex) -> Similarity:
     def similarity(a: str, b: str) -> float:
-        vectors = index.embedder.embed_batch([a, b])
-        return float(np.dot(vectors[0], vectors[1]))
+        question = index.embedder.embed_queries([a])[0]
+        passage = index.embedder.embed_batch([b])[0]
+        return float(np.dot(question, passage))
 
     return similarity
 

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.answer.answering import AnswerKind, AnswerSettings, answer_question
+from app.core.answer.answering import AnswerSettings, answer_question
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.evals.metrics import anchor_rank, source_rank
 from app.core.evals.questions import Question
@@ -108,7 +108,7 @@ def _one(
         )
         verdict = answer.verdict
         refused = answer.refused
-        answered = answer.kind is AnswerKind.GENERATED
+        answered = answer.answered
         pattern = q.anchor_pattern()
         if pattern is not None and answered:
             cited_anchor = any(pattern.search(p.text) for p in answer.cited)

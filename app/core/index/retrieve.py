@@ -167,7 +167,9 @@ def search(
     vector_hits: list[VectorHit] = []
     if settings.vector_weight > 0 and not index.manifest.is_empty():
         query = (
-            query_vector if query_vector is not None else index.embedder.embed_batch([question])[0]
+            query_vector
+            if query_vector is not None
+            else index.embedder.embed_queries([question])[0]
         )
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
         raw = index.vectors.nearest(query, settings.candidates + 16)

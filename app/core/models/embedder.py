@@ -50,6 +50,15 @@ class Embedder(Protocol):
         """
         ...
 
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """Embed questions; a model that reads questions and passages differently (E5's
+        "query:" and "passage:") sees each as what it is.
+
+        Returns:
+            A float32 array of shape (len(texts), dimension), each row L2-normalised.
+        """
+        ...
+
 
 def default_embedder_path() -> Path:
     """The all-MiniLM-L6-v2 folder shipped inside its PyPI package."""
@@ -144,3 +153,7 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return np.asarray(vectors, dtype=np.float32)
+
+    def embed_queries(self, texts: Sequence[str]) -> Vectors:
+        """all-MiniLM-L6-v2 reads questions and passages alike."""
+        return self.embed_batch(texts)

@@ -8,6 +8,7 @@ method may block (embedding, generation); the TUI calls them from thread workers
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -33,6 +34,7 @@ from app.core.index.retrieve import SearchResult, search
 from app.core.index.store import IndexStatus, NoteIndex
 from app.core.models.embedder import Embedder
 from app.core.models.generator import Generator
+from app.core.session.embedder_choice import choose_embedder
 from app.core.session.settings import Settings
 from app.core.session.wiring import Factories
 from app.core.verdict.gates import Verdict
@@ -78,9 +80,18 @@ class NotesSession:
     def index_dir(self) -> Path:
         return paths.index_dir(self.settings.data_dir, self.notes)
 
+    def embedder_choice(self) -> str:
+        """auto resolved: the index's own model, else the one the folder's language needs."""
+        if self.settings.embedder_path is not None:
+            return "minilm"
+        return choose_embedder(
+            self.settings.embedder, self.notes, self.index_dir, self.settings.walk()
+        )
+
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            self._embedder = self.factories.embedder(self.settings)
+            chosen = dataclasses.replace(self.settings, embedder=self.embedder_choice())
+            self._embedder = self.factories.embedder(chosen)
         return self._embedder
 
     def open(self, *, create: bool = False) -> NoteIndex:
@@ -107,7 +118,7 @@ class NotesSession:
 
     def warm_up(self) -> None:
         """Load the embedding weights now rather than on the first question."""
-        self.embedder().embed_batch(["warm up"])
+        self.embedder().embed_queries(["warm up"])
 
     @property
     def generator(self) -> Generator | None:

@@ -51,6 +51,15 @@ class Settings:
         default_factory=paths.default_models_dir,
         metadata=_doc("Drop a sentence-transformers folder or a GGUF file here to override."),
     )
+    embedder: str = field(
+        default="auto",
+        metadata=_doc(
+            "The embedding model: auto (all-MiniLM-L6-v2 for a folder mostly in English, "
+            "multilingual-e5-small for one mostly in another language, chosen when the "
+            "index is built), minilm, or multilingual.",
+            choices=("auto", "minilm", "multilingual"),
+        ),
+    )
     embedder_path: Path | None = field(
         default=None,
         metadata=_doc(
@@ -155,6 +164,9 @@ class Settings:
         for f in fields(self):
             least = f.metadata.get("min")
             value = getattr(self, f.name)
+            choices = f.metadata.get("choices")
+            if choices is not None and value not in choices:
+                raise ValueError(f"setting {f.name}={value!r} must be one of {', '.join(choices)}")
             if least is not None and value is not None and value < least:
                 raise ValueError(f"setting {f.name}={value!r} must be at least {least}")
         # Cross-field rules live in the core dataclasses; building them checks them.

@@ -27,6 +27,12 @@ def make_generator(settings: Settings, progress: Progress = no_progress) -> Gene
 
 
 def make_embedder(settings: Settings) -> Embedder:
+    """The embedder the settings name; `auto` is resolved by the session beforehand and
+    means the English model here."""
+    if settings.embedder == "multilingual" and settings.embedder_path is None:
+        from app.core.models.e5_embedder import E5Embedder
+
+        return E5Embedder(threads=settings.threads)
     return SentenceTransformerEmbedder(
         resolve_embedder_path(settings.embedder_path, settings.models_dir)
     )

@@ -48,6 +48,7 @@ REASONS = {
     "bm25": LEXICAL_MATCH,
     "coverage": LEXICAL_SUPPORT,
     "unknown": UNKNOWN_TERM,
+    "unknown_word": UNKNOWN_TERM,
     "type_missing": ANSWER_TYPE,
 }
 
@@ -138,8 +139,13 @@ class Verdict:
 
 def _reason(name: str, signals: Signals, calibration: FolderCalibration) -> str:
     """One signal's shortfall in words, with the numbers and this folder's bands."""
-    if name == "unknown":
-        worst = [t for t in signals.unknown if t.salience == signals.unknown_salience]
+    if name in ("unknown", "unknown_word"):
+        naming = [t for t in signals.unknown if t.salience >= 0.9]
+        worst = (
+            naming
+            if name == "unknown" and naming
+            else [t for t in signals.unknown if t.salience > 0.15]
+        )
         named = ", ".join(f"`{t.word}`" for t in worst)
         return f"the question's key term {named} occurs in no note"
     if name == "type_missing" and signals.asked is not None:

@@ -102,7 +102,7 @@ def fit_folder_calibration(
     started = time.perf_counter()
     seed = index.manifest.index_version
     probes = answerable_probes(index, ANSWERABLE_PROBES, seed) + off_topic_probes(index)
-    vectors = index.embedder.embed_batch([p.question for p in probes]) if probes else None
+    vectors = index.embedder.embed_queries([p.question for p in probes]) if probes else None
     vocabulary = index.bm25()
     measured: dict[bool, list[Signals]] = {True: [], False: []}
     found = 0

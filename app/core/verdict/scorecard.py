@@ -14,12 +14,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from app.core.verdict import weights as fitted
-from app.core.verdict.signals import Signals
+from app.core.verdict.signals import GENERIC_SALIENCE, Signals
 
 # Raw signals normalised by the folder's bands.
 BANDED = ("top_cosine", "gap", "bm25")
 # Signals that only ever cost points, and name what the notes lack when they do.
-PENALTIES = ("unknown", "type_missing")
+PENALTIES = ("unknown", "unknown_word", "type_missing")
+NAME_SALIENCE = 0.9  # names, codes and identifiers; ordinary words sit at 0.4..0.6
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ SHORT_LABELS = {
     "gap": "best − median",
     "bm25": "keyword share",
     "coverage": "words found",
-    "unknown": "word in no note",
+    "unknown": "name in no note",
+    "unknown_word": "word in no note",
     "exact": "exact term",
     "type_missing": "asked value",
 }
@@ -176,7 +178,10 @@ def score(
     bands = calibration.bands
     shape = signals.shape
     unknown = signals.unknown
-    words = ", ".join(t.word for t in unknown if t.salience == signals.unknown_salience)
+    name_salience = max((t.salience for t in unknown if t.salience >= NAME_SALIENCE), default=0.0)
+    word_salience = max((t.salience for t in unknown if t.salience < NAME_SALIENCE), default=0.0)
+    names = ", ".join(t.word for t in unknown if t.salience >= NAME_SALIENCE)
+    plain = ", ".join(t.word for t in unknown if GENERIC_SALIENCE < t.salience < NAME_SALIENCE)
     features = (
         Feature(
             "top_cosine",
@@ -212,11 +217,19 @@ def score(
         ),
         Feature(
             "unknown",
-            "a naming word of the question that no note contains",
-            signals.unknown_salience,
-            signals.unknown_salience,
+            "a name, code or identifier of the question that no note contains",
+            name_salience,
+            float(name_salience >= NAME_SALIENCE),
             points["unknown"],
-            words or "none",
+            names or "none",
+        ),
+        Feature(
+            "unknown_word",
+            "an ordinary word of the question that no note contains",
+            word_salience,
+            float(word_salience > GENERIC_SALIENCE),
+            points["unknown_word"],
+            plain or "none",
         ),
         Feature(
             "exact",

@@ -13,6 +13,7 @@ WEIGHTS: dict[str, float] = {
     "bm25": 1.0,
     "coverage": 2.0,
     "unknown": -3.0,
+    "unknown_word": -1.0,
     "exact": 1.0,
     "type_missing": -3.0,
 }

@@ -1,0 +1,68 @@
+"""Which embedding model a folder uses: the English one, or the multilingual one.
+
+all-MiniLM-L6-v2 is fast and good on English; on notes in another language its similarity
+lists go flat. multilingual-e5-small reads both, about four times slower. `auto` picks by
+the folder's language, once: an index keeps the model it was built with (stored in its
+manifest), and a folder mostly in another language gets the multilingual model when this
+machine can run it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
+from app.core.index.store import MANIFEST_FILE
+from app.core.ingest.walk import NotTextError, WalkSettings, read_note, walk_notes
+from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
+from app.core.models.e5_embedder import unavailable_reason
+
+CHOICES = ("auto", "minilm", "multilingual")
+SAMPLE_NOTES = 200
+
+
+def stored_choice(index_dir: Path) -> str | None:
+    """The model an existing index was built with, read without opening it for writing."""
+    manifest = index_dir / MANIFEST_FILE
+    if not manifest.is_file():
+        return None
+    try:
+        with sqlite3.connect(f"file:{manifest}?mode=ro", uri=True) as db:
+            row = db.execute("SELECT value FROM meta WHERE key = 'embedder_name'").fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None:
+        return None
+    return "multilingual" if str(row[0]).startswith(MULTILINGUAL_NAME) else "minilm"
+
+
+def sample_languages(notes: Path, walk: WalkSettings, limit: int = SAMPLE_NOTES) -> Counter[str]:
+    """The languages of up to `limit` notes, spread over the folder."""
+    found = walk_notes(notes, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude).notes
+    step = max(1, len(found) // limit)
+    counts: Counter[str] = Counter()
+    for note in found[::step][:limit]:
+        try:
+            text, _ = read_note(note.path)
+        except (OSError, NotTextError):
+            continue
+        if len(text.split()) >= 20:  # stubs and title-only notes say nothing
+            counts[detect_language(text)] += 1
+    return counts
+
+
+def choose_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettings) -> str:
+    """The model to use: the setting, else the index's own, else the folder's language's."""
+    if setting != "auto":
+        return setting
+    stored = stored_choice(index_dir)
+    if stored is not None:
+        return stored
+    counts = sample_languages(notes, walk)
+    total = sum(counts.values())
+    other = total - counts.get(DEFAULT_LANGUAGE, 0)
+    if total and other / total >= 0.5 and unavailable_reason() is None:
+        return "multilingual"
+    return "minilm"
