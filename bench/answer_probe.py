@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--model", type=Path, help="a GGUF file (default: the bundled model)")
     parser.add_argument("--no-example", action="store_true", help="prompt without the example")
+    parser.add_argument("--window", type=int, default=None, help="prompt_window_chars")
     parser.add_argument(
         "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
     )
@@ -92,6 +93,8 @@ def main() -> None:
         answering = dataclasses.replace(
             settings.answering(load_calibration(index)), prompt_example=not args.no_example
         )
+        if args.window is not None:
+            answering = dataclasses.replace(answering, window_chars=args.window)
         tally = dict.fromkeys(OUTCOMES, 0)
         print(f"\n== {name}")
         for q in sample(load_questions(questions_file), args.per_folder, args.seed):

@@ -61,6 +61,7 @@ class AnswerSettings:
     min_quote_similarity: float = 0.45
     gates: GateSettings = field(default_factory=GateSettings)
     prompt_example: bool = True  # the worked example in the system prompt
+    window_chars: int = 0  # show each passage cut to this many characters (0: whole)
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,7 @@ def answer_question(
         generator,
         max_answer_tokens=settings.max_answer_tokens,
         example=settings.prompt_example,
+        window_chars=settings.window_chars,
     )
     check_cancelled(cancel)
     similarity = embedder_similarity(index)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.answer.windows import passage_window
 from app.core.index.retrieve import Passage
 from app.core.models.generator import ChatMessage, Generator
 
@@ -127,21 +128,30 @@ def build_prompt(
     *,
     max_answer_tokens: int,
     example: bool = True,
+    window_chars: int = 0,
 ) -> Prompt:
-    """Number the passages in rank order, dropping whole passages that do not fit."""
+    """Number the passages in rank order, dropping whole passages that do not fit.
+
+    With `window_chars`, each passage longer than that shows only the part the question
+    needs (see `windows`); 0 shows every passage whole.
+    """
     system = ChatMessage("system", SYSTEM_PROMPT if example else SYSTEM_PROMPT_NO_EXAMPLE)
     frame = generator.prompt_tokens([system, ChatMessage("user", _user_message(question, []))])
     budget = generator.context_tokens - max_answer_tokens - frame
     kept: list[Passage] = []
     dropped: list[Passage] = []
     used = 0
+    shown: dict[str, str] = {
+        p.text_hash: passage_window(question, p.text, window_chars) for p in passages
+    }
     for passage in passages:
-        cost = generator.count_tokens(passage_block(len(kept) + 1, passage)) + 2
+        block = passage_block(len(kept) + 1, passage, shown[passage.text_hash])
+        cost = generator.count_tokens(block) + 2
         if used + cost <= budget:
             kept.append(passage)
             used += cost
         else:
             dropped.append(passage)
-    blocks = [passage_block(i, p) for i, p in enumerate(kept, start=1)]
+    blocks = [passage_block(i, p, shown[p.text_hash]) for i, p in enumerate(kept, start=1)]
     messages = (system, ChatMessage("user", _user_message(question, blocks)))
     return Prompt(messages, tuple(kept), tuple(dropped), generator.prompt_tokens(messages))

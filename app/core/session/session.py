@@ -185,7 +185,11 @@ class NotesSession:
         generator = self.load_model()
         passages = self.search(question, k).passages
         return build_prompt(
-            question, passages, generator, max_answer_tokens=self.settings.max_answer_tokens
+            question,
+            passages,
+            generator,
+            max_answer_tokens=self.settings.max_answer_tokens,
+            window_chars=self.settings.prompt_window_chars,
         )
 
     def ask(

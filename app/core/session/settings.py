@@ -88,6 +88,14 @@ class Settings:
         default=_ANSWER.max_answer_tokens,
         metadata=_doc("The longest answer the model may generate.", min=16),
     )
+    prompt_window_chars: int = field(
+        default=_ANSWER.window_chars,
+        metadata=_doc(
+            "Show the model each passage cut to about this many characters around the "
+            "sentence that best matches the question (0: whole passages).",
+            min=0,
+        ),
+    )
     min_quote_similarity: float = field(
         default=_ANSWER.min_quote_similarity,
         metadata=_doc("A quote sharing no word with the question needs this cosine.", min=-1.0),
@@ -209,6 +217,7 @@ class Settings:
             max_answer_tokens=self.max_answer_tokens,
             min_quote_similarity=self.min_quote_similarity,
             gates=self.gates(calibration),
+            window_chars=self.prompt_window_chars,
         )
 
     def generation(self) -> GenerationSettings:

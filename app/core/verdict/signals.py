@@ -14,6 +14,7 @@ from typing import Protocol
 
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
+from app.core.basics.sentences import sentences
 from app.core.basics.text import TERM_PATTERN, fold, is_compound, lexical_tokens, term_variants
 from app.core.index.retrieve import SearchResult
 from app.core.verdict.answer_type import AnswerType, asked_type, states
@@ -177,6 +178,24 @@ class Signals:
         return self.asked is not None and not self.type_stated
 
 
+def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: AnswerType) -> bool:
+    """Whether a retrieved sentence states the asked kind of value about the question's topic.
+
+    A price in a note about the car says nothing about the boiler's: the sentence (with
+    its section's heading) must hold one of the question's naming words as well. Without
+    naming words to go by, any sentence stating the value counts.
+    """
+    naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
+    for passage in result.passages:
+        heading = set(lexical_tokens(passage.heading, result.language))
+        for sentence in sentences(passage.text):
+            if not states(sentence, asked):
+                continue
+            if not naming or naming & (heading | set(lexical_tokens(sentence, result.language))):
+                return True
+    return False
+
+
 def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
     passages_text = " ".join(f"{p.heading} {p.text}" for p in result.passages)
@@ -184,7 +203,7 @@ def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int =
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
     asked = asked_type(result.question)
-    stated = asked is not None and any(states(p.text, asked) for p in result.passages)
+    stated = asked is not None and _answer_sentence(result, terms, asked)
     return Signals(
         ScoreShape(similarities),
         tuple(terms),
