@@ -6,6 +6,9 @@ import sys
 import time
 from typing import TextIO
 
+# Jobs that report in their own unit whatever the command's main one is.
+LABEL_UNITS = {"calibrating": "probes"}
+
 
 class StderrProgress:
     """A `progress(done, total, label)` callback that draws on stderr.
@@ -34,9 +37,10 @@ class StderrProgress:
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (total - done) / rate if rate > 0 else None
         pct = 100 * done // total
-        line = f"{label} {done / self.scale:.0f}/{total / self.scale:.0f} {self.unit} ({pct}%)"
+        unit = LABEL_UNITS.get(label, self.unit)
+        line = f"{label} {done / self.scale:.0f}/{total / self.scale:.0f} {unit} ({pct}%)"
         if rate:
-            line += f" · {rate / self.scale:.0f} {self.unit}/s"
+            line += f" · {rate / self.scale:.0f} {unit}/s"
         if eta is not None and done < total:
             line += f" · ETA {int(eta) // 60}:{int(eta) % 60:02d}"
         if self.tty:

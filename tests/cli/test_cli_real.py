@@ -47,11 +47,12 @@ def indexed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data = tmp_path_factory.mktemp("data")
     result = run(["index", str(SAMPLE_NOTES)], data)
     assert result.returncode == 0, result.stderr
-    assert "17 added" in result.stdout
+    assert "20 added" in result.stdout
     assert "1 exact duplicates" in result.stdout
     assert "hidden file or folder: .obsidian/" in result.stdout
-    assert "embedding 0/51 chunks (0%)" in result.stderr
-    assert "embedding 51/51 chunks (100%) · " in result.stderr  # with the rate
+    assert "embedding 0/60 chunks (0%)" in result.stderr
+    assert "embedding 60/60 chunks (100%) · " in result.stderr  # with the rate
+    assert "calibrating" in result.stderr and "probes" in result.stderr
     return data
 
 
@@ -97,9 +98,12 @@ def test_why_json_names_the_gate(indexed: Path) -> None:
     result = run(["why", "What did the dentist say about my wisdom teeth?", "--json"], indexed)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
-    gate = next(g for g in data["gates"] if g["name"] == "lexical_support")
-    assert gate["fired"] and gate["value"] == 0.0 and gate["threshold"] == 0.5
+    assert data["verdict"] == "refused" and data["fired"] == "unknown_term"
+    card = data["scorecard"]
+    assert card["total"] < card["threshold"]
+    assert sum(f["points"] for f in card["features"]) + card["intercept"] == pytest.approx(
+        card["total"], abs=1e-3
+    )
     assert "dentist" in data["signals"]["unknown_words"]
     assert data["next_steps"]
 
@@ -107,42 +111,32 @@ def test_why_json_names_the_gate(indexed: Path) -> None:
 def test_why_text_lists_every_gate(indexed: Path) -> None:
     result = run(["why", "What port does Home Assistant use?"], indexed)
     assert "verdict: the notes look able to answer" in result.stdout
-    for gate in ("no_evidence", "distance_floor", "thin_context", "lexical_support", "score_shape"):
-        assert gate in result.stdout
+    for signal in ("top_cosine", "gap", "bm25", "coverage", "unknown", "type_missing", "total"):
+        assert signal in result.stdout
+    assert "no_evidence" in result.stdout and "distance_floor" in result.stdout
 
 
-def test_calibrate_reports_overlap_instead_of_inventing(indexed: Path) -> None:
+def test_calibrate_suggests_a_threshold_from_labels(indexed: Path) -> None:
     questions = SAMPLE_NOTES / "questions.jsonl"
     plot = indexed / "bands.png"
-    result = run(["calibrate", str(questions), "--write", "--plot", str(plot)], indexed)
+    result = run(["calibrate", str(questions), "--plot", str(plot)], indexed)
     assert result.returncode == 0, result.stderr
-    assert "so no threshold separates them" in result.stdout
+    assert "suggested threshold" in result.stdout
     assert plot.read_bytes()[:4] == b"\x89PNG"
     assert "a = answerable, u = unanswerable" in result.stdout
 
 
-def test_calibrate_writes_a_separating_threshold(indexed: Path, tmp_path: Path) -> None:
-    questions = tmp_path / "q.jsonl"
-    questions.write_text(
-        '{"question": "What is the refractive index of BK7?", "expect": "answer"}\n'
-        '{"question": "When do I sow tomatoes indoors?", "expect": "answer"}\n'
-        '{"question": "What did the dentist say about my wisdom teeth?", "expect": "refuse"}\n'
-    )
-    result = run(["calibrate", str(questions), "--write"], indexed)
+def test_calibrate_without_labels_probes_the_folder(indexed: Path) -> None:
+    result = run(["calibrate"], indexed)
     assert result.returncode == 0, result.stderr
-    assert "wrote {" in result.stdout and "min_cosine" in result.stdout
-    why = json.loads(run(["why", "What did the dentist say?", "--json"], indexed).stdout)
-    floor = next(g for g in why["gates"] if g["name"] == "distance_floor")
-    assert floor["enabled"] and floor["threshold"] is not None
-    # restore the uncalibrated index for the other tests in this module
-    run(["index", str(SAMPLE_NOTES), "--rebuild"], indexed)
+    assert "questions made from the notes" in result.stdout and "top_cosine" in result.stdout
 
 
 def test_ask_json_answers_with_a_citation(indexed: Path) -> None:
     result = run(["ask", "What port does Home Assistant use?", "--json"], indexed)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["kind"] == "generated" and not data["refused"]
+    assert data["kind"] in ("generated", "quoted") and not data["refused"]
     assert "8123" in data["text"] and "[" in data["text"]
     assert [p["file"] for p in data["cited"]] == ["homelab/reverse-proxy.md"]
     assert data["unused"] and all(p["file"] for p in data["unused"])
@@ -153,12 +147,9 @@ def test_ask_refusal_is_recorded_in_the_refused_set(indexed: Path) -> None:
     result = run(["ask", "What did the dentist say about my wisdom teeth?"], indexed)
     assert result.returncode == 0, result.stderr
     assert "The notes do not contain the answer." in result.stdout
-    assert "lexical_support" in result.stdout
-    refused = list(indexed.glob("indexes/*/refused.jsonl"))
-    assert refused, "refusal not recorded"
-    entries = [json.loads(line) for line in refused[0].read_text().splitlines()]
-    assert entries[-1]["question"] == "What did the dentist say about my wisdom teeth?"
-    assert entries[-1]["verdict"] == "lexical_support"
+    assert "unknown_term" in result.stdout
+    listing = run(["refused"], indexed).stdout
+    assert "What did the dentist say about my wisdom teeth?  (unknown_term" in listing
 
 
 def test_eval_flags_the_question_a_smaller_chunk_size_cuts_in_half(tmp_path: Path) -> None:

@@ -21,7 +21,9 @@ from tests.core.test_verdict import result, signals
 from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
 
 RETRIEVAL = RetrievalSettings(k=2, candidates=10)
-GATES = AnswerSettings(gates=GateSettings(min_top_gap=-1.0, min_lexical_overlap=0.5))
+# The scorecard is pinned open and a hard lexical gate set, so these tests exercise the
+# eval run itself rather than the fitted verdict on a two-note index.
+GATES = AnswerSettings(gates=GateSettings(min_lexical_overlap=0.5, threshold=-100.0))
 
 
 @pytest.fixture
@@ -85,7 +87,7 @@ def test_stored_runs_report_flips_and_regressions(index, tmp_path: Path) -> None
     identity = set_identity(tmp_path / "q.jsonl")
     assert flips(last_run(tmp_path, identity), first) == []
     store_run(tmp_path, identity, first, {}, settings={"k": 2}, index_version=1)
-    strict = AnswerSettings(gates=GateSettings(min_top_gap=5.0))  # now everything is flat
+    strict = AnswerSettings(gates=GateSettings(min_top_gap=5.0, threshold=-100.0))  # all flat
     second = run_questions(
         index, QUESTIONS[:2], retrieval=RETRIEVAL, answering=strict, generator=None
     )

@@ -5,27 +5,39 @@ from __future__ import annotations
 import pytest
 
 from app.core.index.retrieve import RetrievalSettings
-from app.core.verdict.gates import LEXICAL_SUPPORT, SCORE_SHAPE, GateSettings
+from app.core.verdict.gates import SCORE_SHAPE, UNKNOWN_TERM, GateSettings
+from app.core.verdict.probes import load_calibration
 from app.core.verdict.why import explain
 
 pytestmark = pytest.mark.real_model
 
 
 def why(index, question):
-    return explain(index, question, RetrievalSettings(k=5), GateSettings())
+    gates = GateSettings(calibration=load_calibration(index))
+    return explain(index, question, RetrievalSettings(k=5), gates)
+
+
+def test_the_folder_measured_its_own_bands(index) -> None:
+    calibration = load_calibration(index)
+    assert calibration.probed
+    assert calibration.provenance["answerable_probes"] >= 30
+    top = calibration.bands["top_cosine"]
+    assert top.miss < top.hit
 
 
 @pytest.mark.parametrize(
-    ("question", "gate"),
+    ("question", "word"),
     [
-        ("What did the dentist say about my wisdom teeth?", LEXICAL_SUPPORT),
-        ("What is the capital of Australia?", LEXICAL_SUPPORT),
+        ("What did the dentist say about my wisdom teeth?", "dentist"),
+        ("What is the capital of Australia?", "Australia"),
+        ("Which port does the Plex server listen on?", "Plex"),
     ],
 )
-def test_off_topic_question_is_refused_by_the_right_gate(index, question, gate) -> None:
+def test_off_topic_question_is_refused_naming_the_missing_word(index, question, word) -> None:
     explanation = why(index, question)
-    assert explanation.verdict.fired is not None
-    assert explanation.verdict.fired.name == gate
+    fired = explanation.verdict.fired
+    assert fired is not None and fired.name == UNKNOWN_TERM, fired
+    assert f"`{word}`" in fired.detail
     assert any("no note contains" in step for step in explanation.next_steps)
 
 
