@@ -153,7 +153,9 @@ def write_weights(weights: np.ndarray, intercept: float, threshold: float, note:
         "}",
         f"INTERCEPT = {intercept:.4f}",
         f"THRESHOLD = {threshold:.4f}",
-        f"PROVENANCE = {note!r}",
+        "PROVENANCE = (",
+        *[f"    {note[i : i + 80]!r}" for i in range(0, len(note), 80)],
+        ")",
         "",
     ]
     target.write_text("\n".join(lines), encoding="utf-8")
