@@ -156,7 +156,12 @@ class NotesSession:
                 reconcile=reconcile,
             )
             refresh_calibration(index, self.settings.retrieval(), progress=progress, cancel=cancel)
-            return report
+        # Torch is loaded now if it ever will be: export the model once, so that later
+        # processes (a search from the shell) run without it.
+        make_fast = getattr(index.embedder, "make_fast", None)
+        if callable(make_fast) and report.texts_embedded:
+            make_fast()
+        return report
 
     def calibration(self) -> FolderCalibration:
         """The folder's own bands (and threshold, when the user calibrated one)."""

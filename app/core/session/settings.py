@@ -60,6 +60,14 @@ class Settings:
             choices=("auto", "minilm", "multilingual"),
         ),
     )
+    embedder_backend: str = field(
+        default="auto",
+        metadata=_doc(
+            "How all-MiniLM-L6-v2 runs: auto (ONNX Runtime, without torch, once the model "
+            "has been exported after the first index; PyTorch until then) or torch.",
+            choices=("auto", "torch"),
+        ),
+    )
     embedder_path: Path | None = field(
         default=None,
         metadata=_doc(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from app import paths
 from app.core.basics.progress import Progress, no_progress
-from app.core.models.embedder import Embedder, SentenceTransformerEmbedder
+from app.core.models.embedder import Embedder
 from app.core.models.generator import Generator
 from app.core.models.resolve import resolve_embedder_path, resolve_model_path
 from app.core.session.settings import Settings
@@ -33,9 +33,10 @@ def make_embedder(settings: Settings) -> Embedder:
         from app.core.models.e5_embedder import E5Embedder
 
         return E5Embedder(threads=settings.threads)
-    return SentenceTransformerEmbedder(
-        resolve_embedder_path(settings.embedder_path, settings.models_dir)
-    )
+    from app.core.models.onnx_embedder import MiniLmEmbedder
+
+    folder = resolve_embedder_path(settings.embedder_path, settings.models_dir)
+    return MiniLmEmbedder(folder, settings.data_dir, backend=settings.embedder_backend)
 
 
 @dataclass(frozen=True)

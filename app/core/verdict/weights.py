@@ -19,6 +19,6 @@ WEIGHTS: dict[str, float] = {
 INTERCEPT = -4.0189
 THRESHOLD = -0.8437
 PROVENANCE = (
-    'fitted 2026-11-30 on 541 labelled questions from sample_notes, simonw-til, ask-m'
-    'y-docs-notes, vault, cursos-pt'
+    "fitted 2026-11-30 on 541 labelled questions from sample_notes, simonw-til, ask-m"
+    "y-docs-notes, vault, cursos-pt"
 )
