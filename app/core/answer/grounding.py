@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
+from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
@@ -112,6 +113,7 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
     the right sentence under the wrong number. The located text is always the note's own
     wording, never the model's copy of it.
     """
+    quote = CITATION.sub(" ", quote)  # a model often cites inside its quote: "… [4]."
     target = _squash(quote)
     if not target:
         return None
@@ -126,7 +128,8 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
             )
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
-    words = content_words(quote, language)
+    # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
+    words = content_words(quote, language) - content_words(" ".join(GENERIC_WORDS), language)
     if len(words) < 2:
         return None
     best: tuple[float, int, str] | None = None

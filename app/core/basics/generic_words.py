@@ -38,7 +38,8 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     trying turn type types under until up upon use used useful user uses using usual
     usually value various version very want wanted way ways week weeks well went whole
     why will within without word words work worked working works would wrong year years
-    yet
+    yet behind beside besides across along among amongst beyond inside outside onto
+    toward towards via near nearby within upon unless whether although though
     acontece agora ainda algo alguem algum alguma alguns antes apos aqui assim bem boa bom
     certo coisa coisas comecar como comum conseguir correto criar dar deve devo dia dias
     diferenca diferente dizer durante exemplo existe explicar fazer feito forma funciona

@@ -151,10 +151,15 @@ class Scorecard:
 
     def weakest(self) -> Feature:
         """The refusal's reason: a penalty that fired (a naming word no note holds, a kind
-        of value no passage states) when there is one, since it says what is missing;
-        else the signal that cost the most points."""
+        of value no passage states) when it cost at least half as much as the costliest
+        signal, since it says what is missing; else the signal that cost the most."""
         costs = self.costs() or list(self.features)
-        penalties = [f for f in costs if f.name in PENALTIES and f.value > 0]
+        worst = costs[0].points - _best_points(costs[0])
+        penalties = [
+            f
+            for f in costs
+            if f.name in PENALTIES and f.value > 0 and f.points - _best_points(f) <= worst / 2
+        ]
         return penalties[0] if penalties else costs[0]
 
 
