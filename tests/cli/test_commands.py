@@ -88,7 +88,7 @@ def test_search_json_shape(indexed: Cli) -> None:
 
 def test_why_json_names_the_gate_and_the_words(indexed: Cli) -> None:
     data = indexed("why", "What did the dentist say about my wisdom teeth?", "--json").json()
-    assert data["verdict"] == "refused" and data["fired"] == "unknown_term"
+    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
     assert data["scorecard"]["total"] < data["scorecard"]["threshold"]
     assert "dentist" in data["signals"]["unknown_words"]
     assert data["next_steps"]
@@ -237,7 +237,7 @@ def test_config_file_errors_name_the_file(
 def test_the_json_answer_is_valid_even_for_a_refusal(indexed: Cli) -> None:
     data = json.loads(indexed("ask", "What did the dentist say?", "--json").stdout)
     assert data["refused"] and data["kind"] == "refused"
-    assert data["verdict"]["fired"] == "unknown_term"
+    assert data["verdict"]["fired"] == "lexical_support"
 
 
 def test_ask_says_when_notes_changed_since_indexing(indexed: Cli, notes: Path) -> None:
