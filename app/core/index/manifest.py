@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
-from app.errors import SchemaVersionError
+from app.errors import (
+    AsknotesError,
+    IndexBusyError,
+    IndexCorruptError,
+    IndexError_,
+    SchemaVersionError,
+)
 
 SCHEMA_VERSION = 1
 T = TypeVar("T")
@@ -50,6 +56,12 @@ CREATE TABLE IF NOT EXISTS chunks (
     PRIMARY KEY (path, ordinal)
 );
 CREATE INDEX IF NOT EXISTS chunks_by_text ON chunks(text_hash);
+CREATE TABLE IF NOT EXISTS skipped (
+    path TEXT PRIMARY KEY,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    reason TEXT NOT NULL
+);
 """
 
 
@@ -94,38 +106,82 @@ class FileUpdate:
     tokens: Sequence[str]  # one space-joined token string per chunk
 
 
+def translate(exc: sqlite3.Error, path: Path) -> AsknotesError:
+    """One line that names the file and says what to do, for any SQLite failure."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, sqlite3.ProgrammingError):
+        return IndexError_(f"the index at {path.parent} was closed ({text})")
+    if "locked" in text or "busy" in text:
+        return IndexBusyError(
+            f"the index at {path.parent} is locked by another process ({text}); try again"
+        )
+    if "readonly" in text or "read-only" in text:
+        return IndexCorruptError(
+            f"cannot write the index at {path.parent} ({text}); check the folder's permissions"
+        )
+    return IndexCorruptError(
+        f"the index manifest {path} is damaged ({text}); run `asknotes index --rebuild` "
+        "(refused questions, marks, eval runs and calibration are kept)"
+    )
+
+
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
-    """Serialise a method on the manifest's lock: UI workers share one connection."""
+    """Serialise a method on the manifest's lock (UI workers share one connection), and
+    turn a SQLite failure into a one-line error."""
 
     @functools.wraps(method)
     def wrapper(self: Manifest, *args: Any, **kwargs: Any) -> T:
         with self._lock:
-            return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
 
     return wrapper
 
 
 class Manifest:
-    """SQLite-backed record of files, chunks and unique texts."""
+    """SQLite-backed record of files, chunks and unique texts.
+
+    Raises (from every method):
+        IndexCorruptError: the file is damaged or cannot be written.
+    """
 
     def __init__(self, path: Path) -> None:
+        self._lock = threading.RLock()
+        self._connect(path)
+
+    def _connect(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         # One connection shared by the UI's worker threads; the lock serialises them.
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.RLock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
-        self._add_columns()
-        stored = self.get_meta("schema_version")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            self._add_columns()
+            stored = self._db.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise translate(exc, path) from exc
         if stored is None:
             self.set_meta("schema_version", str(SCHEMA_VERSION))
-        elif int(stored) != SCHEMA_VERSION:
+        elif not str(stored[0]).isdigit() or int(stored[0]) != SCHEMA_VERSION:
+            self._db.close()
             raise SchemaVersionError(
-                f"the index at {path.parent} has schema version {stored}, this asknotes "
-                f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild`"
+                f"the index at {path.parent} has schema version {stored[0]}, this asknotes "
+                f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild` "
+                "(refused questions, marks, eval runs and calibration are kept)"
             )
+
+    def reopen(self, path: Path) -> None:
+        """Switch this object to the manifest at `path` (a rebuilt generation)."""
+        with self._lock:
+            self._db.close()
+            self._connect(path)
 
     def _add_columns(self) -> None:
         """Additive migrations: columns a newer asknotes keeps, older ones ignore."""
@@ -134,7 +190,8 @@ class Manifest:
             self._db.execute("ALTER TABLE files ADD COLUMN language TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:  # never under a worker thread's query: that crashes the process
+            self._db.close()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -352,6 +409,20 @@ class Manifest:
         self.set_meta("updated_at", str(time.time()))
 
     @_locked
+    def replace_skipped(self, records: Sequence[tuple[str, int, int, str]]) -> None:
+        """Record the notes the last full walk found but could not index (path, size,
+        mtime, reason), so that they do not read as "changed since indexed" forever."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM skipped")
+            db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", records)
+
+    @_locked
+    def skipped(self) -> dict[str, tuple[int, int]]:
+        """Each recorded skip's (size, mtime_ns), by path."""
+        rows = self._db.execute("SELECT path, size, mtime_ns FROM skipped").fetchall()
+        return {str(path): (int(size), int(mtime)) for path, size, mtime in rows}
+
+    @_locked
     def touch_files(self, records: Sequence[FileRecord]) -> None:
         """Record new mtimes for files whose content did not change."""
         with self._transaction() as db:
@@ -360,3 +431,19 @@ class Manifest:
                     "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?",
                     (r.mtime_ns, r.size, r.path),
                 )
+
+
+def peek_meta(path: Path, key: str) -> str | None:
+    """One meta value of the manifest at `path`, read-only; None when it cannot be read
+    (a missing or damaged file is somebody else's error to report)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
