@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from app.cli.context import printable
 from app.core.answer.answering import Answer, AnswerKind
 from app.core.evals.calibrate import Calibration, axis
 from app.core.evals.runs import Flip, QuestionOutcome
@@ -19,7 +20,8 @@ from app.core.verdict.why import Explanation
 
 def render_report(report: IndexReport, notes: Path) -> str:
     verb = "rebuilt the index of" if report.rebuilt else "indexed"
-    lines = [f"{verb} {notes}: {report.files_seen} notes in {report.seconds:.1f} s"]
+    where = printable(str(notes))
+    lines = [f"{verb} {where}: {report.files_seen} notes in {report.seconds:.1f} s"]
     if report.store_repaired:
         lines.append(
             f"  rebuilt the vector store from the manifest ({report.store_repaired}): "

@@ -19,50 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
-from app.errors import (
-    AsknotesError,
-    IndexBusyError,
-    IndexCorruptError,
-    IndexError_,
-    SchemaVersionError,
-)
+from app.errors import SchemaVersionError
 
-SCHEMA_VERSION = 1
 T = TypeVar("T")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS files (
-    path TEXT PRIMARY KEY,
-    content_hash TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL,
-    indexed_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS texts (
-    text_hash TEXT PRIMARY KEY,
-    text TEXT NOT NULL,
-    embed_text TEXT NOT NULL,
-    tokens TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chunks (
-    path TEXT NOT NULL,
-    ordinal INTEGER NOT NULL,
-    text_hash TEXT NOT NULL REFERENCES texts(text_hash),
-    heading_path TEXT NOT NULL,
-    start_line INTEGER NOT NULL,
-    end_line INTEGER NOT NULL,
-    PRIMARY KEY (path, ordinal)
-);
-CREATE INDEX IF NOT EXISTS chunks_by_text ON chunks(text_hash);
-CREATE TABLE IF NOT EXISTS skipped (
-    path TEXT PRIMARY KEY,
-    size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL,
-    reason TEXT NOT NULL
-);
-"""
 
 
 @dataclass(frozen=True)
@@ -106,25 +67,6 @@ class FileUpdate:
     tokens: Sequence[str]  # one space-joined token string per chunk
 
 
-def translate(exc: sqlite3.Error, path: Path) -> AsknotesError:
-    """One line that names the file and says what to do, for any SQLite failure."""
-    text = str(exc) or type(exc).__name__
-    if isinstance(exc, sqlite3.ProgrammingError):
-        return IndexError_(f"the index at {path.parent} was closed ({text})")
-    if "locked" in text or "busy" in text:
-        return IndexBusyError(
-            f"the index at {path.parent} is locked by another process ({text}); try again"
-        )
-    if "readonly" in text or "read-only" in text:
-        return IndexCorruptError(
-            f"cannot write the index at {path.parent} ({text}); check the folder's permissions"
-        )
-    return IndexCorruptError(
-        f"the index manifest {path} is damaged ({text}); run `asknotes index --rebuild` "
-        "(refused questions, marks, eval runs and calibration are kept)"
-    )
-
-
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
     """Serialise a method on the manifest's lock (UI workers share one connection), and
     turn a SQLite failure into a one-line error."""
@@ -159,7 +101,7 @@ class Manifest:
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            self._db.executescript(SCHEMA)
             self._add_columns()
             stored = self._db.execute(
                 "SELECT value FROM meta WHERE key = 'schema_version'"
@@ -431,19 +373,3 @@ class Manifest:
                     "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?",
                     (r.mtime_ns, r.size, r.path),
                 )
-
-
-def peek_meta(path: Path, key: str) -> str | None:
-    """One meta value of the manifest at `path`, read-only; None when it cannot be read
-    (a missing or damaged file is somebody else's error to report)."""
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return None
-    try:
-        row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-    except sqlite3.Error:
-        return None
-    finally:
-        db.close()
