@@ -45,7 +45,7 @@ def render_report(report: IndexReport, notes: Path) -> str:
         )
     if report.skipped:
         counts = Counter(s.reason for s in report.skipped)
-        lines.append(f"  skipped {len(report.skipped)} files:")
+        lines.append(f"  skipped {len(report.skipped)} paths:")
         for reason, count in counts.most_common():
             examples = [s for s in report.skipped if s.reason is reason][:3]
             shown = ", ".join(s.rel_path + (f" ({s.detail})" if s.detail else "") for s in examples)

@@ -134,8 +134,9 @@ def test_calibrate_writes_a_separating_threshold(indexed: Path, tmp_path: Path) 
     why = json.loads(run(["why", "What did the dentist say?", "--json"], indexed).stdout)
     floor = next(g for g in why["gates"] if g["name"] == "distance_floor")
     assert floor["enabled"] and floor["threshold"] is not None
-    # restore the uncalibrated index for the other tests in this module
-    run(["index", str(SAMPLE_NOTES), "--rebuild"], indexed)
+    # The threshold is user data and survives a rebuild; remove it for the other tests.
+    for written in indexed.glob("user/*/calibration.json"):
+        written.unlink()
 
 
 def test_ask_json_answers_with_a_citation(indexed: Path) -> None:
@@ -154,7 +155,7 @@ def test_ask_refusal_is_recorded_in_the_refused_set(indexed: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "The notes do not contain the answer." in result.stdout
     assert "lexical_support" in result.stdout
-    refused = list(indexed.glob("indexes/*/refused.jsonl"))
+    refused = list(indexed.glob("user/*/refused.jsonl"))  # user data, apart from the index
     assert refused, "refusal not recorded"
     entries = [json.loads(line) for line in refused[0].read_text().splitlines()]
     assert entries[-1]["question"] == "What did the dentist say about my wisdom teeth?"

@@ -173,3 +173,28 @@ def test_json_report_names_what_the_guard_and_the_walk_did(indexed: Cli, notes: 
     assert json.dumps(data)  # plain data all the way down
     write(notes, "more.md", "# More\n\nMore text about the server room door code.\n")
     assert indexed("index", str(notes)).code == 0
+
+
+def test_a_calibrated_threshold_is_user_data_and_survives_a_rebuild(
+    indexed: Cli, notes: Path, tmp_path: Path
+) -> None:
+    questions = write(
+        tmp_path,
+        "q.jsonl",
+        '{"question": "Which port does the server listen on?", "expect": "answer"}\n'
+        '{"question": "When does garlic go in the north bed?", "expect": "answer"}\n'
+        '{"question": "What did the dentist say about my teeth?", "expect": "refuse"}\n',
+    )
+    written = indexed("calibrate", str(questions), "--write")
+    assert written.code == 0, written.stderr
+    target = user_dir(indexed.data_dir, notes) / "calibration.json"
+    assert f"to {target} (kept by rebuilds)" in written.stdout
+    threshold = json.loads(target.read_text())["threshold"]
+
+    def in_force() -> float:
+        why = indexed("why", "What did the dentist say?", "--json").json()
+        return float(why["scorecard"]["threshold"])
+
+    assert in_force() == pytest.approx(threshold)
+    assert indexed("index", str(notes), "--rebuild").code == 0
+    assert in_force() == pytest.approx(threshold)
