@@ -78,6 +78,9 @@ class SessionBase:
         return IndexHome(self.index_dir)
 
     def warn(self, message: str) -> None:
+        """Tell `on_warning` once per session: a bad line is read on every question."""
+        if message in self.warnings:
+            return
         self.warnings.append(message)
         if self.on_warning is not None:
             self.on_warning(message)

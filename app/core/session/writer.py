@@ -57,7 +57,9 @@ class WriterFlows(SessionBase):
                         self._refit(index, progress, cancel)
                         return report
                 except VectorStoreError as exc:
-                    return self._repair_locked(progress, cancel, str(exc), allow_removals)
+                    cause = str(exc.__cause__ or exc).strip().splitlines()[:1]
+                    reason = "it could not be read" + (f": {cause[0][:200]}" if cause else "")
+                    return self._repair_locked(progress, cancel, reason, allow_removals)
 
     def rebuild(
         self,
