@@ -59,7 +59,12 @@ def show_paths(ctx: Context) -> None:
 
         notes = resolve_notes_dir(settings)
         click.echo(f"notes dir   : {notes}")
-        click.echo(f"index dir   : {paths.index_dir(settings.data_dir, notes)} (derived)")
+        from app.core.index.home import IndexHome
+
+        home = IndexHome(paths.index_dir(settings.data_dir, notes))
+        live = home.live_name()
+        state = "none yet" if live is None else f"live: {home.path_of(live).name}"
+        click.echo(f"index dir   : {home.root} (derived; {state})")
         click.echo(f"user data   : {paths.user_dir(settings.data_dir, notes)} (kept by rebuilds)")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
