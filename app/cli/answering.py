@@ -106,6 +106,7 @@ def calibrate(
     every labelled question (and every marked refusal) is scored, and --write stores the
     threshold the labels suggest.
     """
+    from app.cli.context import waiting
     from app.cli.progress import StderrProgress
     from app.cli.render import render_calibration, render_folder_calibration
     from app.core.evals.questions import load_questions
@@ -116,7 +117,7 @@ def calibrate(
     try:
         if questions is None:
             progress = StderrProgress(unit="probes")
-            folder = session.recalibrate(progress)
+            folder = session.recalibrate(progress, on_wait=waiting)
             progress.finish()
             click.echo(render_folder_calibration(folder))
             return

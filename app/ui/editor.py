@@ -8,7 +8,7 @@ import shlex
 import subprocess
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SuspendNotSupported
 
 from app.ui.screens.viewer import NoteViewer
 
@@ -30,6 +30,12 @@ def open_note(app: App[None], path: Path, line: int, shown_as: str) -> None:
     try:
         with app.suspend():
             subprocess.run(command, check=False)
+    except SuspendNotSupported:  # a terminal the app cannot hand over (textual-serve, a pipe)
+        app.notify(
+            f"this terminal cannot run EDITOR={editor!r}; showing the note instead",
+            severity="warning",
+        )
+        app.push_screen(NoteViewer(path, line))
     except OSError as exc:
         app.notify(
             f"cannot run EDITOR={editor!r} ({exc.strerror}); showing the note instead",

@@ -3,6 +3,7 @@ notifications and status lines, never a crash."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -130,3 +131,46 @@ async def test_the_watcher_waits_for_another_writer_in_the_status_line(
         finally:
             release.touch()
             holder.wait(timeout=30)
+
+
+async def test_f2_failures_are_notifications(app_factory, monkeypatch) -> None:
+    from app.ui.screens.viewer import NoteViewer
+    from app.ui.widgets.passages import PassagePane
+    from tests.ui.test_app import ask
+
+    app = app_factory()
+    async with app.run_test(size=(140, 45), notifications=True) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the server use?")
+        app.query_one("#cited", PassagePane).query_one("ListView").focus()
+        await pilot.pause()
+
+        monkeypatch.setenv("EDITOR", 'vim "unbalanced')
+        await pilot.press("f2")
+        await pilot.pause()
+        assert any("cannot be read" in t for t in toasts(app))
+
+        monkeypatch.setenv("EDITOR", "true")  # a headless terminal cannot be handed over
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteViewer)  # the note is shown instead
+        assert any("this terminal cannot run EDITOR" in t for t in toasts(app))
+        await pilot.press("escape")
+        await pilot.pause()
+
+        monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
+        monkeypatch.setenv("EDITOR", "no-such-editor-program-xyz")
+        app.query_one("#cited", PassagePane).query_one("ListView").focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteViewer)
+        assert any("cannot run EDITOR='no-such-editor-program-xyz'" in t for t in toasts(app))
+        await pilot.press("escape")
+        await pilot.pause()
+
+        (app.session.notes / "server.md").unlink()
+        app.query_one("#cited", PassagePane).query_one("ListView").focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert any("no longer exists" in t for t in toasts(app))
+        assert app.is_running

@@ -132,11 +132,15 @@ class WriterFlows(SessionBase):
         refresh_calibration(index, self.settings.retrieval(), progress=progress, cancel=cancel)
 
     def recalibrate(
-        self, progress: Progress = no_progress, cancel: threading.Event | None = None
+        self,
+        progress: Progress = no_progress,
+        cancel: threading.Event | None = None,
+        *,
+        on_wait: Notice | None = None,
     ) -> FolderCalibration:
         """Probe the folder again now, whatever changed since the last time (the bands
         are stored in the index, so this is a write and holds the writer lock)."""
-        with self.home.lock.hold(wait=True, cancel=cancel):
+        with self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel):
             index = self.open()
             with index.writing():
                 refresh_calibration(
