@@ -7,8 +7,8 @@ not about the model, so a process starts in a second instead of loading torch).
 
 Environment knobs for the fake embedder, read in the child:
     FAKE_EMBED_DELAY   seconds to sleep in every embed_batch call
-    FAKE_EMBED_GATE    a path: the second embed_batch call waits until it exists
-    FAKE_EMBED_LOG     a path: each call appends "<pid> <batch size>" (to count embeddings)
+    FAKE_EMBED_GATE    a path: the second embed_batch call waits until it exists (and
+                       PATH.waiting is created when it starts waiting)
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 class KnobbedEmbedder(FakeEmbedder):
-    """The fake embedder, slowed, gated and logged by environment variables."""
+    """The fake embedder, slowed and gated by environment variables."""
 
     def embed_batch(self, texts: Sequence[str]) -> Any:
         calls = len(self.calls)
@@ -40,10 +40,6 @@ class KnobbedEmbedder(FakeEmbedder):
                 time.sleep(0.02)
         if delay:
             time.sleep(delay)
-        log = os.environ.get("FAKE_EMBED_LOG")
-        if log:
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(f"{os.getpid()} {len(texts)}\n")
         return super().embed_batch(texts)
 
 

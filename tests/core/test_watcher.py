@@ -207,3 +207,16 @@ def test_a_busy_index_defers_the_batch_and_keeps_its_paths(tmp_path: Path) -> No
         assert watcher.pending() == frozenset()
     finally:
         watcher.stop()
+
+
+def test_a_replaced_folder_is_watched_again(harness: Harness) -> None:
+    import shutil
+
+    old = harness.root.with_name("old-copy")
+    os.rename(harness.root, old)
+    shutil.copytree(old, harness.root)  # a new folder (a new inode) at the same path
+    write(harness.root, "fresh.md", f"# Fresh\n\n## Two\n\nIn the new folder. {BODY}\n")
+    harness.settle(lambda: "fresh.md" in harness.files())
+    assert harness.watcher.restarts >= 1
+    write(harness.root, "later.md", f"# Later\n\n## Three\n\nStill watched. {BODY}\n")
+    harness.settle(lambda: "later.md" in harness.files())
