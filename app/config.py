@@ -87,9 +87,14 @@ def load_settings(
     known = _annotations()
     values: dict[str, Any] = {}
     config = config or paths.config_file()
-    if config.is_file():
+    if config.exists():
         try:
             data = tomllib.loads(config.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ConfigError(
+                f"{config}: cannot be read ({exc.strerror or exc}); fix its permissions, or "
+                "point ASKNOTES_CONFIG at another file"
+            ) from exc
         except UnicodeDecodeError as exc:
             raise ConfigError(
                 f"{config}: not UTF-8 text (byte {exc.start}); save it as UTF-8"

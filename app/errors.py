@@ -37,3 +37,19 @@ class SchemaVersionError(IndexError_):
 
 class Cancelled(AsknotesError):
     """A long job was cancelled by the user."""
+
+
+class IndexBusyError(IndexError_):
+    """Another process holds the folder's writer lock."""
+
+    def __init__(self, message: str, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+class IndexCorruptError(IndexError_):
+    """A file of the index cannot be read; the message says which and what to run."""
+
+
+class UserDataError(AsknotesError):
+    """A file of the user's own data (refused set, eval runs, calibration) is unusable."""

@@ -32,12 +32,25 @@ def default_models_dir() -> Path:
     return checkout if checkout.is_dir() else default_data_dir() / "models"
 
 
-def index_dir(data_dir: Path, notes_root: Path) -> Path:
-    """One index per notes folder, so several can live side by side in one data dir."""
+def _folder_key(notes_root: Path) -> str:
     resolved = notes_root.expanduser().resolve()
     slug = re.sub(r"[^A-Za-z0-9._-]+", "-", resolved.name).strip("-") or "notes"
-    digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:8]
-    return data_dir / "indexes" / f"{slug}-{digest}"
+    digest = hashlib.sha256(os.fsencode(resolved)).hexdigest()[:8]
+    return f"{slug}-{digest}"
+
+
+def index_dir(data_dir: Path, notes_root: Path) -> Path:
+    """One index per notes folder, so several can live side by side in one data dir.
+
+    Derived data only: a rebuild replaces what is inside it.
+    """
+    return data_dir / "indexes" / _folder_key(notes_root)
+
+
+def user_dir(data_dir: Path, notes_root: Path) -> Path:
+    """The user's own data about one notes folder (refused questions and their marks, eval
+    runs, the calibrated threshold): never touched by a rebuild."""
+    return data_dir / "user" / _folder_key(notes_root)
 
 
 def last_notes_file(data_dir: Path) -> Path:

@@ -9,7 +9,7 @@ import click
 
 from app import paths
 from app.cli.answering import ask, calibrate, why
-from app.cli.context import Context, pass_ctx
+from app.cli.context import Context, pass_ctx, printable
 from app.cli.evaluation import eval_command, refused
 from app.cli.indexing import index, search, watch
 from app.config import describe_settings
@@ -59,7 +59,13 @@ def show_paths(ctx: Context) -> None:
 
         notes = resolve_notes_dir(settings)
         click.echo(f"notes dir   : {notes}")
-        click.echo(f"index dir   : {paths.index_dir(settings.data_dir, notes)}")
+        from app.core.index.home import IndexHome
+
+        home = IndexHome(paths.index_dir(settings.data_dir, notes))
+        live = home.live_name()
+        state = "none yet" if live is None else f"live: {home.path_of(live).name}"
+        click.echo(f"index dir   : {home.root} (derived; {state})")
+        click.echo(f"user data   : {paths.user_dir(settings.data_dir, notes)} (kept by rebuilds)")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
     click.echo("\nsettings (TOML key, environment variable, current value):")
@@ -101,9 +107,19 @@ def run(argv: list[str], obj: Context | None = None) -> int:
         click.echo("\nasknotes: interrupted; the index keeps every batch that finished", err=True)
         return 130
     except AsknotesError as exc:
-        click.echo(f"asknotes: error: {exc}", err=True)
+        click.echo(f"asknotes: error: {one_line(str(exc))}", err=True)
+        return 1
+    except OSError as exc:  # the disk, a permission, a full file system: the user's to fix
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"asknotes: error: {one_line(f'{where}{exc.strerror or exc}')}", err=True)
         return 1
     return code if isinstance(code, int) else 0  # a command's ctx.exit(n) returns n
+
+
+def one_line(text: str) -> str:
+    """An error message as one printable line, however the library that raised it wrote
+    it (a file name that is not UTF-8 shows its bytes as \\xNN escapes)."""
+    return printable(" ".join(text.split()))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -87,7 +87,9 @@ def why(ctx: Context, question: str, k: int | None, as_json: bool) -> None:
 @click.argument(
     "questions_file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
-@click.option("--write", is_flag=True, help="Store the suggested threshold in the index.")
+@click.option(
+    "--write", is_flag=True, help="Store the suggested threshold (user data, kept by rebuilds)."
+)
 @click.option(
     "--plot",
     "plot_file",
@@ -104,16 +106,18 @@ def calibrate(
     every labelled question (and every marked refusal) is scored, and --write stores the
     threshold the labels suggest.
     """
+    from app.cli.context import waiting
     from app.cli.progress import StderrProgress
     from app.cli.render import render_calibration, render_folder_calibration
     from app.core.evals.questions import load_questions
+    from app.core.evals.userdata import CALIBRATION_FILE
 
     questions = load_questions(questions_file) if questions_file is not None else None
     session = ctx.session()
     try:
         if questions is None:
             progress = StderrProgress(unit="probes")
-            folder = session.recalibrate(progress)
+            folder = session.recalibrate(progress, on_wait=waiting)
             progress.finish()
             click.echo(render_folder_calibration(folder))
             return
@@ -133,7 +137,8 @@ def calibrate(
             assert questions_file is not None
             written = session.write_calibration(calibration, questions_file)
             if written is not None:
-                click.echo(f"\nwrote threshold {written:+.3f} to the index at {session.index_dir}")
+                where = session.user_dir / CALIBRATION_FILE
+                click.echo(f"\nwrote threshold {written:+.3f} to {where} (kept by rebuilds)")
             else:
                 click.echo(
                     "\nnothing written: label both answerable and unanswerable questions",

@@ -28,26 +28,45 @@ class Context:
             self._settings = load_settings(self.overrides)
         return self._settings
 
-    def session(self, notes_dir: Path | None = None, *, create: bool = False) -> NotesSession:
-        """A session on NOTES_DIR (else the configured or last folder), its index open.
+    def session(
+        self, notes_dir: Path | None = None, *, create: bool = False, open_index: bool = True
+    ) -> NotesSession:
+        """A session on NOTES_DIR (else the configured or last folder), its index open
+        unless `open_index` is false (a writer opens it under the writer lock).
 
         With `create`, the index is created when missing and the folder is remembered as
-        the default for later commands.
+        the default for later commands. Warnings go to stderr as they happen.
         """
         from app.core.session.session import NotesSession
         from app.core.session.wiring import remember_notes_dir, resolve_notes_dir
 
         settings = self.settings
         notes = resolve_notes_dir(settings, notes_dir)
-        session = NotesSession(settings, notes, self.factories)
-        try:
-            session.open(create=create)
-        except BaseException:
-            session.close()
-            raise
+        session = NotesSession(settings, notes, self.factories, warn=warn)
+        if open_index:
+            try:
+                session.open(create=create)
+            except BaseException:
+                session.close()
+                raise
         if create:
             remember_notes_dir(settings, notes)
         return session
+
+
+def printable(text: str) -> str:
+    """`text` with any undecodable file-name bytes shown as \\xNN escapes."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def warn(message: str) -> None:
+    """A problem that is not an error, as one line on stderr."""
+    click.echo(f"asknotes: warning: {printable(message)}", err=True)
+
+
+def waiting(message: str) -> None:
+    """What a second writer waits for, as one line on stderr."""
+    click.echo(f"asknotes: {printable(message)}", err=True)
 
 
 pass_ctx = click.make_pass_decorator(Context)

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from app.cli.context import printable
 from app.core.answer.answering import Answer, AnswerKind
 from app.core.evals.calibrate import Calibration, axis
 from app.core.evals.runs import Flip, QuestionOutcome
@@ -18,7 +19,14 @@ from app.core.verdict.why import Explanation
 
 
 def render_report(report: IndexReport, notes: Path) -> str:
-    lines = [f"indexed {notes}: {report.files_seen} notes in {report.seconds:.1f} s"]
+    verb = "rebuilt the index of" if report.rebuilt else "indexed"
+    where = printable(str(notes))
+    lines = [f"{verb} {where}: {report.files_seen} notes in {report.seconds:.1f} s"]
+    if report.store_repaired:
+        lines.append(
+            f"  rebuilt the vector store from the manifest ({report.store_repaired}): "
+            f"{report.repaired_vectors} texts re-embedded"
+        )
     if report.nothing_to_do:
         lines.append("nothing changed: 0 chunks embedded")
     else:
@@ -30,29 +38,35 @@ def render_report(report: IndexReport, notes: Path) -> str:
             f"  {report.chunks} chunks: {report.texts_embedded} embedded, "
             f"{report.texts_reused} already stored, {report.duplicate_chunks} exact duplicates"
         )
-    if report.repaired_vectors or report.swept_vectors:
+    if (report.repaired_vectors or report.swept_vectors) and not report.store_repaired:
         lines.append(
             f"  repaired: {report.repaired_vectors} missing vectors re-embedded, "
             f"{report.swept_vectors} stray vectors removed"
         )
     if report.skipped:
         counts = Counter(s.reason for s in report.skipped)
-        lines.append(f"  skipped {len(report.skipped)} files:")
+        lines.append(f"  skipped {len(report.skipped)} paths:")
         for reason, count in counts.most_common():
             examples = [s for s in report.skipped if s.reason is reason][:3]
             shown = ", ".join(s.rel_path + (f" ({s.detail})" if s.detail else "") for s in examples)
             more = f", +{count - len(examples)} more" if count > len(examples) else ""
             lines.append(f"    {count} {reason.value}: {shown}{more}")
+    if report.kept:
+        shown = ", ".join(report.kept[:3]) + (", …" if len(report.kept) > 3 else "")
+        lines.append(f"  kept {len(report.kept)} indexed notes that cannot be read now: {shown}")
+    if report.held_removals:
+        lines.append(f"  held back {len(report.held_removals)} removals (see the warning)")
     return "\n".join(lines)
 
 
 def render_batch(changed: frozenset[str], batch: IndexReport, seconds: float) -> str:
     """One line per watch batch: what moved and how long it took."""
     names = batch.added + batch.changed + batch.removed
+    skipped = f", {len(batch.skipped)} skipped" if batch.skipped else ""
     return (
         f"[{time.strftime('%H:%M:%S')}] {len(changed)} paths touched: "
         f"{len(batch.added)} added, {len(batch.changed)} changed, "
-        f"{len(batch.removed)} removed, {batch.texts_embedded} chunks embedded "
+        f"{len(batch.removed)} removed{skipped}, {batch.texts_embedded} chunks embedded "
         f"in {seconds:.2f} s {' '.join(names[:5])}"
     ).rstrip()
 

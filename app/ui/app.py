@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
-import threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -20,10 +16,11 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from app.core.answer.answering import Answer, AnswerKind
 from app.core.index.retrieve import passage_numbers
-from app.core.index.watcher import NotesWatcher
 from app.core.session.session import NotesSession
 from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation
+from app.ui.editor import open_note
+from app.ui.indexing import FolderSync
 from app.ui.messages import (
     AnswerDelta,
     AnswerDone,
@@ -32,14 +29,15 @@ from app.ui.messages import (
     IndexProgress,
     IndexReady,
     IndexUpdated,
+    IndexWaiting,
     LoadProgress,
     ModelReady,
     Retrieved,
+    Warned,
     WatchFailed,
 )
 from app.ui.screens.help import HelpScreen
 from app.ui.screens.refused import RefusedScreen
-from app.ui.screens.viewer import NoteViewer
 from app.ui.widgets.passages import PassagePane
 from app.ui.widgets.status import StatusBar
 from app.ui.widgets.verdict import ScoreShapeView, VerdictPanel
@@ -79,8 +77,10 @@ class AsknotesApp(App[None]):
     def __init__(self, session: NotesSession, *, watch: bool = True) -> None:
         super().__init__()
         self.session = session
+        # Workers warn from their threads; a message carries it to the UI thread.
+        session.on_warning = lambda text: self.post_message(Warned(text))
         self.watch_folder = watch
-        self.watcher: NotesWatcher | None = None
+        self.sync = FolderSync(session, self.post_message)
         self.sub_title = str(session.notes)
         self.index_ready = False
         self.model_ready = False
@@ -141,23 +141,10 @@ class AsknotesApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="index")
     def sweep(self) -> None:
+        """The startup sweep waits for another writer (its wait shows in the status line);
+        questions keep using the index as it is meanwhile."""
         self.indexing = True
-        self._index_and_report(reconcile=True, cancel=get_current_worker().cancelled_event)
-
-    def _index_changed_files(self, paths: frozenset[str]) -> None:
-        """Runs on the watcher's thread: index the batch, and only post messages."""
-        self.post_message(FilesChanged(paths))
-        self._index_and_report(reconcile=False, cancel=None)
-
-    def _index_and_report(self, *, reconcile: bool, cancel: threading.Event | None) -> None:
-        report = self.session.update(
-            lambda d, t, label: self.post_message(IndexProgress(d, t, label)),
-            cancel,
-            reconcile=reconcile,
-        )
-        status = self.session.status()
-        if status is not None:
-            self.post_message(IndexUpdated(report, status))
+        self.sync.index(reconcile=True, cancel=get_current_worker().cancelled_event, wait=True)
 
     @on(FilesChanged)
     def files_changed(self, message: FilesChanged) -> None:
@@ -168,8 +155,28 @@ class AsknotesApp(App[None]):
 
     @on(WatchFailed)
     def watch_failed(self, message: WatchFailed) -> None:
+        """Every failure of the watching shows in the status line; only real errors (not
+        a wait for another process) also pop up."""
+        if self._widgets_gone():
+            return
         self.indexing = False
+        if message.busy:
+            self.query_one(StatusBar).show_waiting(f"{message.error}; will retry")
+            return
+        self.query_one(StatusBar).show_failure("watch", message.error)
         self.notify(f"indexing a change failed: {message.error}", severity="error")
+
+    @on(IndexWaiting)
+    def index_waiting(self, message: IndexWaiting) -> None:
+        if self._widgets_gone():
+            return
+        self.query_one(StatusBar).show_waiting(message.text)
+
+    @on(Warned)
+    def warned(self, message: Warned) -> None:
+        if self._widgets_gone():
+            return
+        self.notify(message.text, severity="warning", timeout=10)
 
     @on(IndexProgress)
     def index_progress(self, message: IndexProgress) -> None:
@@ -183,15 +190,11 @@ class AsknotesApp(App[None]):
         if self._widgets_gone():
             return
         self.indexing = False
-        if self.watch_folder and self.watcher is None:
-            self.watcher = NotesWatcher(
-                self.session.notes,
-                self._index_changed_files,
-                on_error=lambda exc: self.post_message(WatchFailed(str(exc))),
-            )
-            self.watcher.start()
-            self.session.pending = self.watcher.pending  # staleness without walking the folder
+        if self.watch_folder:
+            self.sync.start_watching()
         self.query_one(StatusBar).show_index(message.status, message.report)
+        if message.report.removal_guard:
+            self.notify(message.report.removal_guard, severity="warning", timeout=20)
 
     @on(LoadProgress)
     def load_progress(self, message: LoadProgress) -> None:
@@ -384,28 +387,7 @@ class AsknotesApp(App[None]):
             self.notify("highlight a passage first")
             return
         path = Path(self.session.notes) / passage.primary.file
-        line = passage.primary.start_line
-        if not path.is_file():
-            self.notify(f"{passage.primary.file} no longer exists; it was moved or deleted")
-            return
-        editor = os.environ.get("EDITOR", "").strip()
-        if not editor:
-            self.push_screen(NoteViewer(path, line))
-            return
-        try:
-            command = [*shlex.split(editor), f"+{line}", str(path)]
-        except ValueError as exc:
-            self.notify(f"EDITOR={editor!r} cannot be read ({exc}); fix it", severity="error")
-            return
-        try:
-            with self.suspend():
-                subprocess.run(command, check=False)
-        except OSError as exc:
-            self.notify(
-                f"cannot run EDITOR={editor!r} ({exc.strerror}); showing the note instead",
-                severity="warning",
-            )
-            self.push_screen(NoteViewer(path, line))
+        open_note(self, path, passage.primary.start_line, passage.primary.file)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -421,8 +403,7 @@ class AsknotesApp(App[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_all()
-        if self.watcher is not None:
-            self.watcher.stop()
+        self.sync.stop()
         self.session.close()
 
 

@@ -86,3 +86,18 @@ class FilesChanged(Message):
 @dataclass
 class WatchFailed(Message):
     error: str
+    busy: bool = False  # another process holds the writer lock: the batch is retried
+
+
+@dataclass
+class IndexWaiting(Message):
+    """Another process holds the writer lock; this app's indexing waits or retries."""
+
+    text: str
+
+
+@dataclass
+class Warned(Message):
+    """A problem that is not an error (a refused-set line skipped, user data moved)."""
+
+    text: str

@@ -147,9 +147,12 @@ def test_ask_refusal_is_recorded_in_the_refused_set(indexed: Path) -> None:
     result = run(["ask", "What did the dentist say about my wisdom teeth?"], indexed)
     assert result.returncode == 0, result.stderr
     assert "The notes do not contain the answer." in result.stdout
-    assert "unknown_term" in result.stdout
-    listing = run(["refused"], indexed).stdout
-    assert "What did the dentist say about my wisdom teeth?  (unknown_term" in listing
+    assert "lexical_support" in result.stdout
+    refused = list(indexed.glob("user/*/refused.jsonl"))  # user data, apart from the index
+    assert refused, "refusal not recorded"
+    entries = [json.loads(line) for line in refused[0].read_text().splitlines()]
+    assert entries[-1]["question"] == "What did the dentist say about my wisdom teeth?"
+    assert entries[-1]["verdict"] == "lexical_support"
 
 
 def test_eval_flags_the_question_a_smaller_chunk_size_cuts_in_half(tmp_path: Path) -> None:

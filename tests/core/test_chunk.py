@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.core.ingest.chunk import ChunkingSettings, chunk_note
 
@@ -134,3 +136,67 @@ def test_fenced_code_block_is_kept_whole() -> None:
 def test_settings_are_validated(kwargs: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ChunkingSettings(**kwargs)
+
+
+def test_a_five_megabyte_line_never_makes_a_chunk_over_the_limit() -> None:
+    chunks = chunk_note("x" * 5_000_000, "blob.md")
+    assert len(chunks) == 5000
+    assert max(len(c.text) for c in chunks) == ChunkingSettings().max_chars
+    assert "".join(c.text for c in chunks) == "x" * 5_000_000
+
+
+def test_thousands_of_bare_headings_over_one_paragraph() -> None:
+    headings = "".join(f"# Heading {i}\n" for i in range(3000))
+    body = "The only fact in this note is that the boiler code is 4417. " * 3
+    chunks = chunk_note(headings + body + "\n", "h.md", SMALL)
+    assert chunks and all(len(c.text) <= SMALL.max_chars for c in chunks)
+    last = chunks[-1]
+    assert "boiler code is 4417" in last.text
+    assert last.heading_path == ("Heading 0", "Heading 2999") and last.end_line == 3001
+
+
+SECTION_PARTS = ["# A\n", "## B\n", "### C\n", "#### D\n", "words here\n", "\n", "x" * 120 + "\n"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(SECTION_PARTS), min_size=1, max_size=120),
+    st.sampled_from([(100, 0, 10), (150, 40, 60), (300, 100, 200)]),
+)
+def test_property_no_chunk_is_over_the_limit_and_lines_point_at_it(
+    parts: list[str], sizes: tuple[int, int, int]
+) -> None:
+    text = "".join(parts)
+    chunking = ChunkingSettings(*sizes)
+    lines = text.split("\n")
+    for c in chunk_note(text, "n.md", chunking):
+        assert len(c.text) <= chunking.max_chars
+        assert c.text in "\n".join(lines[c.start_line - 1 : c.end_line])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(SECTION_PARTS), min_size=1, max_size=80), st.data())
+def test_property_a_piece_is_named_by_the_section_with_most_body_in_it(
+    parts: list[str], data: st.DataObject
+) -> None:
+    """The chunker looks only at the sections near a piece (a bisect); the answer must be
+    the one a scan of every section of the group gives."""
+    from app.core.ingest.chunk import _body_chars, _Group, _path_at
+    from app.core.ingest.sections import parse_note
+
+    text = "".join(parts)
+    parsed = parse_note(text, "n")
+    sections = list(parsed.sections)
+    if not sections:
+        return
+    group = _Group(sections, sum(_body_chars(s, parsed.lines) for s in sections))
+    first = data.draw(st.integers(sections[0].start, sections[-1].end - 1))
+    last = data.draw(st.integers(first, sections[-1].end - 1))
+
+    def body_overlap(s) -> int:
+        return min(s.end, last + 1) - max(s.start + s.heading_lines, first)
+
+    expected = max(sections, key=lambda s: (body_overlap(s), len(s.heading_path)))
+    starts = [s.start for s in sections]
+    ends = [s.end for s in sections]
+    assert _path_at(group, starts, ends, first, last) == expected.heading_path

@@ -9,17 +9,29 @@ from hypothesis import strategies as st
 from app.core.ingest.split import split_spans
 
 
+def word_length_at(text: str, pos: int) -> int:
+    """The length of the run of non-space characters around the boundary at `pos`."""
+    start = pos
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    end = pos
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return end - start
+
+
 def check_invariants(text: str, max_chars: int, overlap: int, spans: list[tuple[int, int]]):
     starts = [a for a, _ in spans]
     assert starts == sorted(set(starts)), "every piece must start after the previous one"
     covered = [False] * len(text)
     for a, b in spans:
         assert a < b
-        assert a == 0 or text[a - 1].isspace(), f"piece starts mid-word at {a}"
-        assert b == len(text) or text[b].isspace(), f"piece ends mid-word at {b}"
-        piece = text[a:b]
-        if len(piece) > max_chars:
-            assert not any(c.isspace() for c in piece), "only a single long word may overflow"
+        assert b - a <= max_chars, f"piece {a}:{b} is longer than {max_chars}"
+        # Only a word longer than a whole piece may be cut.
+        if a > 0 and not text[a - 1].isspace():
+            assert word_length_at(text, a) > max_chars, f"piece starts mid-word at {a}"
+        if b < len(text) and not text[b].isspace():
+            assert word_length_at(text, b) > max_chars, f"piece ends mid-word at {b}"
         for i in range(a, b):
             covered[i] = True
     missing = [i for i, c in enumerate(text) if not c.isspace() and not covered[i]]
@@ -42,9 +54,32 @@ def test_edge_cases(text: str, max_chars: int) -> None:
     check_invariants(text, max_chars, 20, spans)
 
 
-def test_no_whitespace_string_is_one_piece_not_cut() -> None:
+def test_a_word_longer_than_a_piece_is_cut_at_the_limit() -> None:
     text = "x" * 2000
-    assert split_spans(text, 100, 20) == [(0, 2000)]
+    assert split_spans(text, 100, 20) == [(i, i + 100) for i in range(0, 2000, 100)]
+
+
+def test_a_long_word_is_not_cut_between_a_letter_and_its_accent() -> None:
+    text = "e\u0301" * 100  # 200 characters: e + combining acute, a hundred times
+    spans = split_spans(text, 51, 0)
+    assert all(not text[a].startswith("\u0301") for a, _ in spans)
+    assert "".join(text[a:b] for a, b in spans) == text
+
+
+def test_a_multi_megabyte_line_makes_pieces_no_longer_than_the_limit() -> None:
+    text = "ab" * 1_000_000
+    spans = split_spans(text, 1000, 150)
+    assert max(b - a for a, b in spans) == 1000
+    assert spans[0][0] == 0 and spans[-1][1] == len(text)
+    assert all(b1 == a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))
+
+
+def test_a_fence_is_cut_at_whitespace_rather_than_a_word_when_nothing_else_fits() -> None:
+    fenced = "```\n" + "w " * 26 + "w```"  # 60 characters: it fits in a piece on its own
+    text = "x" + fenced + " tail"  # but the first window ends one character before it does
+    spans = split_spans(text, 60, 0, [(1, 1 + len(fenced))])
+    check_invariants(text, 60, 0, spans)
+    assert text[spans[0][1]].isspace()
 
 
 def test_prefers_paragraph_break() -> None:

@@ -17,8 +17,13 @@ def _fixed_clock(monkeypatch) -> None:
 
 
 async def settle(pilot) -> None:
-    """Wait until loading is done and no answer is in flight (the input is back)."""
+    """Wait until loading is done and no answer is in flight (the input is back).
+
+    The input's cursor is made steady: a blinking one is drawn or not depending on when
+    the screenshot lands, which on a loaded machine is any time.
+    """
     app = pilot.app
+    app.query_one("#question", Input).cursor_blink = False
     while not (app.index_ready and app.model_ready):
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -32,9 +32,17 @@ class Question:
 def load_questions(path: Path) -> list[Question]:
     """Read a question set, failing with the file and line of the first bad entry."""
     try:
-        raw_lines = path.read_text(encoding="utf-8").splitlines()
+        raw = path.read_bytes()
     except OSError as exc:
         raise QuestionSetError(f"{path}: cannot read ({exc.strerror})") from exc
+    try:
+        raw_lines = raw.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as exc:
+        bad_line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise QuestionSetError(
+            f"{path}:{bad_line}: not UTF-8 text (byte {column} of the line); save the file as UTF-8"
+        ) from exc
     questions = []
     for number, line in enumerate(raw_lines, start=1):
         if not line.strip():
@@ -55,11 +63,18 @@ def _parse(data: Any, where: str) -> Question:
     if expect not in (None, "answer", "refuse"):
         raise QuestionSetError(f'{where}: expect must be "answer" or "refuse", got {expect!r}')
     anchor = data.get("anchor")
-    if anchor is not None:
+    for key in ("anchor", "trap"):
+        pattern = data.get(key)
+        if pattern is None:
+            continue
+        if not isinstance(pattern, str):
+            raise QuestionSetError(f"{where}: {key} must be a string (a regular expression)")
         try:
-            re.compile(anchor)
-        except (re.error, TypeError) as exc:
-            raise QuestionSetError(f"{where}: anchor is not a valid regular expression") from exc
+            re.compile(pattern, re.IGNORECASE)
+        except re.error as exc:
+            raise QuestionSetError(
+                f"{where}: {key} {pattern!r} is not a valid regular expression ({exc})"
+            ) from exc
     source = data.get("source")
     sources: tuple[str, ...] = ()
     if isinstance(source, str):

@@ -1,9 +1,11 @@
 """`asknotes eval`: run a question set, score it, store the run, and report what flipped.
 
 A question passes when every expectation it states holds: its anchor (or source) is in
-the top k, and it is answered or refused as `expect` says. A run is stored beside the
-index with the index version and settings, so the next run of the same set can name the
-questions whose outcome changed.
+the top k, and it is answered or refused as `expect` says. A run is stored in the folder's
+user data (it survives a rebuild) with the index version and settings, so the next run of
+the same set can name the questions whose outcome changed. Each run is its own file,
+written durably under a name no other process uses; a stored run that cannot be read is
+skipped with a warning and the one before it is the baseline.
 """
 
 from __future__ import annotations
@@ -11,16 +13,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from app.core.answer.answering import AnswerSettings, answer_question
+from app.core.basics.files import atomic_write
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.evals.metrics import anchor_rank, source_rank
 from app.core.evals.questions import Question
@@ -201,12 +203,37 @@ def set_identity(path: Path | None) -> str:
     return f"{path.stem}-{digest}"
 
 
-def last_run(index_dir: Path, identity: str) -> dict[str, Any] | None:
-    runs = sorted((index_dir / RUNS_DIR).glob(f"{identity}--*.json"))
-    if not runs:
+Warn = Callable[[str], object]
+
+
+def _readable_run(path: Path) -> dict[str, Any] | None:
+    try:
+        loaded: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return None
-    record: dict[str, Any] = json.loads(runs[-1].read_text(encoding="utf-8"))
+    if not isinstance(loaded, dict):
+        return None
+    record: dict[str, Any] = loaded
+    questions = record.get("questions")
+    if not isinstance(questions, list):
+        return None
+    record["questions"] = [
+        q
+        for q in questions
+        if isinstance(q, dict) and isinstance(q.get("question"), str) and "summary_key" in q
+    ]
     return record
+
+
+def last_run(runs_dir: Path, identity: str, warn: Warn | None = None) -> dict[str, Any] | None:
+    """The newest readable stored run of a set; unreadable ones are skipped with a warning."""
+    for path in sorted((runs_dir / RUNS_DIR).glob(f"{identity}--*.json"), reverse=True):
+        record = _readable_run(path)
+        if record is not None:
+            return record
+        if warn is not None:
+            warn(f"{path}: not a readable eval run; compared with the run before it")
+    return None
 
 
 def flips(previous: dict[str, Any] | None, outcomes: Sequence[QuestionOutcome]) -> list[Flip]:
@@ -219,15 +246,15 @@ def flips(previous: dict[str, Any] | None, outcomes: Sequence[QuestionOutcome]) 
         if old is None:
             continue
         now = o.summary_key()
-        if old["summary_key"] != now or old["passed"] != o.passed:
-            changed.append(
-                Flip(o.question, old["summary_key"], now, old["passed"] and not o.passed)
-            )
+        was_passed = bool(old.get("passed"))
+        if old["summary_key"] != now or was_passed != o.passed:
+            regressed = was_passed and not o.passed
+            changed.append(Flip(o.question, str(old["summary_key"]), now, regressed))
     return changed
 
 
 def store_run(
-    index_dir: Path,
+    runs_dir: Path,
     identity: str,
     outcomes: Sequence[QuestionOutcome],
     summary: dict[str, Any],
@@ -235,8 +262,8 @@ def store_run(
     settings: dict[str, Any],
     index_version: int,
 ) -> Path:
-    """Write the run atomically (temp file, then rename) and return its path."""
-    folder = index_dir / RUNS_DIR
+    """Write the run durably (a private temp file, fsync, rename) and return its path."""
+    folder = runs_dir / RUNS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%S") + f"{time.time() % 1:.6f}"[1:]
     record = {
@@ -249,9 +276,7 @@ def store_run(
         ],
     }
     target = folder / f"{identity}--{stamp}.json"
-    partial = target.with_suffix(".partial")
-    partial.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
-    os.replace(partial, target)
+    atomic_write(target, json.dumps(record, ensure_ascii=False, indent=1))
     return target
 
 
@@ -274,6 +299,7 @@ def run_eval(
     questions: Sequence[Question],
     *,
     identity: str,
+    runs_dir: Path,
     baseline: str | None = None,
     retrieval: RetrievalSettings,
     answering: AnswerSettings,
@@ -282,9 +308,10 @@ def run_eval(
     progress: Progress = no_progress,
     cancel: threading.Event | None = None,
     lock: threading.Lock | None = None,
+    warn: Warn | None = None,
 ) -> EvalReport:
-    """Run, score and store a question set, and compare it with the last run of the set
-    (or of the set named `baseline`).
+    """Run, score and store a question set in `runs_dir`, and compare it with the last
+    run of the set (or of the set named `baseline`).
 
     `lock`, when given, is held around each question only, so a front end can ask its own
     questions between them instead of waiting for the whole run.
@@ -300,9 +327,9 @@ def run_eval(
         lock=lock,
     )
     summary = summarize(outcomes, retrieval.k, with_model=generator is not None)
-    flipped = flips(last_run(index.directory, baseline or identity), outcomes)
+    flipped = flips(last_run(runs_dir, baseline or identity, warn), outcomes)
     stored = store_run(
-        index.directory,
+        runs_dir,
         identity,
         outcomes,
         summary,

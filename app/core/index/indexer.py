@@ -18,18 +18,21 @@ from pathlib import Path
 from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
+from app.core.index.guard import judge_removals
 from app.core.index.manifest import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import Chunk, ChunkingSettings, chunk_note
 from app.core.ingest.walk import (
+    KEEPS_INDEXED,
     NoteFile,
-    NotTextError,
+    NoteSkipped,
     SkippedFile,
     SkipReason,
     WalkSettings,
     read_note,
     walk_notes,
 )
+from app.errors import NotesFolderError
 
 EMBED_BATCH = 64
 COMMIT_EVERY_TEXTS = 512
@@ -53,6 +56,11 @@ class IndexReport:
     swept_vectors: int = 0
     seconds: float = 0.0
     embed_seconds: float = 0.0
+    kept: list[str] = field(default_factory=list)  # indexed notes unreadable this time
+    held_removals: list[str] = field(default_factory=list)  # the mass-removal guard's
+    removal_guard: str | None = None  # why they were held, and how to confirm
+    rebuilt: bool = False  # built from scratch into a new generation
+    store_repaired: str | None = None  # why the vector store was rebuilt from the manifest
 
     @property
     def nothing_to_do(self) -> bool:
@@ -76,11 +84,18 @@ def update_index(
     progress: Progress = no_progress,
     cancel: threading.Event | None = None,
     reconcile: bool = True,
+    allow_removals: bool = False,
 ) -> IndexReport:
     """Index new and changed notes under `notes_root` and drop deleted ones.
 
-    `reconcile` also compares the vector store with the manifest (repairing what a crash
-    left); a watcher's batches skip it, the startup sweep and `asknotes index` do not.
+    The caller holds the folder's writer lock. `reconcile` also compares the vector store
+    with the manifest (repairing what a crash left); a watcher's batches skip it, the
+    startup sweep and `asknotes index` do not. Notes that cannot be read this time stay
+    indexed as they were; when most indexed notes are missing, none is removed unless
+    `allow_removals` (see `guard`).
+
+    Raises:
+        NotesFolderError: the notes folder itself cannot be listed (nothing is changed).
     """
     walk = walk or WalkSettings()
     chunking = chunking or ChunkingSettings()
@@ -88,9 +103,14 @@ def update_index(
     report = IndexReport()
     manifest = index.manifest
 
-    report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
     progress(0, 0, "scanning")
     found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
+    if found.root_error is not None:
+        raise NotesFolderError(
+            f"notes folder {notes_root} cannot be read ({found.root_error}); nothing was "
+            f"changed: the index keeps its {manifest.counts()[0]} notes until it comes back"
+        )
+    report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
     report.skipped.extend(found.skipped)
     report.files_seen = len(found.notes)
 
@@ -111,6 +131,7 @@ def update_index(
     pending: list[_Pending] = []
     touched: list[FileRecord] = []
     present: set[str] = set()
+    unindexable: list[tuple[str, int, int, str]] = []  # found as notes, skipped on reading
     for note in found.notes:
         check_cancelled(cancel)
         record = known.get(note.rel_path)
@@ -122,14 +143,12 @@ def update_index(
             report.unchanged += 1
             continue
         try:
-            text, digest = read_note(note.path)
-        except NotTextError as exc:
-            report.skipped.append(SkippedFile(note.rel_path, SkipReason.NOT_TEXT, str(exc)))
-            continue
-        except OSError as exc:
-            report.skipped.append(
-                SkippedFile(note.rel_path, SkipReason.UNREADABLE, exc.strerror or str(exc))
-            )
+            text, digest = read_note(note.path, walk.max_file_bytes)
+        except (NoteSkipped, OSError) as exc:
+            skip = _read_skip(note, exc)
+            report.skipped.append(skip)
+            if skip.reason is not SkipReason.VANISHED:
+                unindexable.append((note.rel_path, note.size, note.mtime_ns, skip.reason.name))
             continue
         present.add(note.rel_path)
         if record is not None and record.content_hash == digest and not rechunk_all:
@@ -141,7 +160,16 @@ def update_index(
         chunks = chunk_note(text, note.rel_path, chunking)
         pending.append(_Pending(note, digest, chunks, language))
 
-    report.removed = sorted(set(known) - present)
+    report.kept = _kept(known, report.skipped)
+    decision = judge_removals(
+        sorted(set(known) - present - set(report.kept)),
+        len(known),
+        len({n.rel_path for n in found.notes} | set(report.kept)),
+        report.skipped,
+        allow=allow_removals,
+    )
+    report.removed, report.held_removals = decision.removed, decision.held
+    report.removal_guard = decision.reason
     if touched:
         manifest.touch_files(touched)
 
@@ -200,12 +228,30 @@ def update_index(
     orphans = manifest.drop_unreferenced()
     if orphans:
         index.vectors.delete(orphans)
+    manifest.replace_skipped(unindexable)
     manifest.set_meta("chunking", chunking_key)
     manifest.set_meta("tokenizer", str(TOKENIZER_VERSION))
     report.texts_embedded = total - len(repair)
     report.embed_seconds = embed_clock
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _read_skip(note: NoteFile, exc: Exception) -> SkippedFile:
+    """Why a note the walk found could not be read."""
+    if isinstance(exc, NoteSkipped):
+        return SkippedFile(note.rel_path, exc.reason, exc.detail)
+    if isinstance(exc, FileNotFoundError):
+        return SkippedFile(note.rel_path, SkipReason.VANISHED)
+    detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return SkippedFile(note.rel_path, SkipReason.UNREADABLE, detail)
+
+
+def _kept(known: dict[str, FileRecord], skipped: Sequence[SkippedFile]) -> list[str]:
+    """Indexed notes the walk could not see or read this time: they stay as they were."""
+    files = {s.rel_path for s in skipped if s.reason in KEEPS_INDEXED}
+    folders = tuple(s.rel_path for s in skipped if s.reason is SkipReason.UNREADABLE_DIR)
+    return sorted(rel for rel in known if rel in files or (folders and rel.startswith(folders)))
 
 
 def _commit(
@@ -255,11 +301,16 @@ def pending_changes(index: NoteIndex, notes_root: Path, walk: WalkSettings) -> l
     """
     found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
     known = index.manifest.files()
+    skipped = index.manifest.skipped()
     seen = {n.rel_path: n for n in found.notes}
-    changed = [
-        rel
-        for rel, note in seen.items()
-        if rel not in known or known[rel].size != note.size or known[rel].mtime_ns != note.mtime_ns
-    ]
-    removed = [rel for rel in known if rel not in seen]
+
+    def behind(rel: str, note: NoteFile) -> bool:
+        record = known.get(rel)
+        if record is None:  # new, unless it is a note already found unreadable as it is
+            return skipped.get(rel) != (note.size, note.mtime_ns)
+        return record.size != note.size or record.mtime_ns != note.mtime_ns
+
+    changed = [rel for rel, note in seen.items() if behind(rel, note)]
+    kept = set(_kept(known, found.skipped))
+    removed = [rel for rel in known if rel not in seen and rel not in kept]
     return sorted(changed + removed)

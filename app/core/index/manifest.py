@@ -19,38 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
 from app.errors import SchemaVersionError
 
-SCHEMA_VERSION = 1
 T = TypeVar("T")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS files (
-    path TEXT PRIMARY KEY,
-    content_hash TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL,
-    indexed_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS texts (
-    text_hash TEXT PRIMARY KEY,
-    text TEXT NOT NULL,
-    embed_text TEXT NOT NULL,
-    tokens TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chunks (
-    path TEXT NOT NULL,
-    ordinal INTEGER NOT NULL,
-    text_hash TEXT NOT NULL REFERENCES texts(text_hash),
-    heading_path TEXT NOT NULL,
-    start_line INTEGER NOT NULL,
-    end_line INTEGER NOT NULL,
-    PRIMARY KEY (path, ordinal)
-);
-CREATE INDEX IF NOT EXISTS chunks_by_text ON chunks(text_hash);
-"""
 
 
 @dataclass(frozen=True)
@@ -95,37 +68,62 @@ class FileUpdate:
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
-    """Serialise a method on the manifest's lock: UI workers share one connection."""
+    """Serialise a method on the manifest's lock (UI workers share one connection), and
+    turn a SQLite failure into a one-line error."""
 
     @functools.wraps(method)
     def wrapper(self: Manifest, *args: Any, **kwargs: Any) -> T:
         with self._lock:
-            return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
 
     return wrapper
 
 
 class Manifest:
-    """SQLite-backed record of files, chunks and unique texts."""
+    """SQLite-backed record of files, chunks and unique texts.
+
+    Raises (from every method):
+        IndexCorruptError: the file is damaged or cannot be written.
+    """
 
     def __init__(self, path: Path) -> None:
+        self._lock = threading.RLock()
+        self._connect(path)
+
+    def _connect(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         # One connection shared by the UI's worker threads; the lock serialises them.
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.RLock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
-        self._add_columns()
-        stored = self.get_meta("schema_version")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+            self._add_columns()
+            stored = self._db.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise translate(exc, path) from exc
         if stored is None:
             self.set_meta("schema_version", str(SCHEMA_VERSION))
-        elif int(stored) != SCHEMA_VERSION:
+        elif not str(stored[0]).isdigit() or int(stored[0]) != SCHEMA_VERSION:
+            self._db.close()
             raise SchemaVersionError(
-                f"the index at {path.parent} has schema version {stored}, this asknotes "
-                f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild`"
+                f"the index at {path.parent} has schema version {stored[0]}, this asknotes "
+                f"reads version {SCHEMA_VERSION}; run `asknotes index --rebuild` "
+                "(refused questions, marks, eval runs and calibration are kept)"
             )
+
+    def reopen(self, path: Path) -> None:
+        """Switch this object to the manifest at `path` (a rebuilt generation)."""
+        with self._lock:
+            self._db.close()
+            self._connect(path)
 
     def _add_columns(self) -> None:
         """Additive migrations: columns a newer asknotes keeps, older ones ignore."""
@@ -134,7 +132,8 @@ class Manifest:
             self._db.execute("ALTER TABLE files ADD COLUMN language TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:  # never under a worker thread's query: that crashes the process
+            self._db.close()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -350,6 +349,20 @@ class Manifest:
     def _bump_version(self) -> None:
         self.set_meta("index_version", str(self.index_version + 1))
         self.set_meta("updated_at", str(time.time()))
+
+    @_locked
+    def replace_skipped(self, records: Sequence[tuple[str, int, int, str]]) -> None:
+        """Record the notes the last full walk found but could not index (path, size,
+        mtime, reason), so that they do not read as "changed since indexed" forever."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM skipped")
+            db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", records)
+
+    @_locked
+    def skipped(self) -> dict[str, tuple[int, int]]:
+        """Each recorded skip's (size, mtime_ns), by path."""
+        rows = self._db.execute("SELECT path, size, mtime_ns FROM skipped").fetchall()
+        return {str(path): (int(size), int(mtime)) for path, size, mtime in rows}
 
     @_locked
     def touch_files(self, records: Sequence[FileRecord]) -> None:

@@ -6,15 +6,20 @@ load its own embedding model from the network.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from app.core.basics.scores import CosineSimilarity
 from app.core.models.embedder import Vectors
+from app.errors import IndexCorruptError
+
+T = TypeVar("T")
 
 COLLECTION = "asknotes-chunks"
 
@@ -40,64 +45,158 @@ class VectorStore(Protocol):
         """The `n` nearest vectors, most similar first."""
         ...
 
+    def reopen(self, path: Path | None = None) -> None:
+        """Drop every in-memory view and read the store from disk again (at `path`)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class VectorStoreError(IndexCorruptError):
+    """The vector store cannot be opened or read."""
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else type(exc).__name__
+
 
 class ChromaVectorStore:
-    """An embedded Chroma database in a folder, collection in cosine space."""
+    """An embedded Chroma database in a folder, collection in cosine space.
+
+    Chroma keeps each collection's HNSW graph in memory, loaded once per process: another
+    process's later writes reach its SQLite file (so `count()` sees them) but never that
+    graph (so queries miss them). `reopen` closes the client, which is the only way to
+    drop Chroma's process-wide cache of it, and opens a new one. One lock serialises every
+    call with a reopen, so no query runs on a client being closed.
+    """
 
     def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.RLock()
+        self._client: Any = None
+        self._collection: Any = None
+        self._batch = 1
+        self._open()
+
+    def _open(self) -> None:
         import chromadb
         from chromadb.config import Settings
 
-        path.mkdir(parents=True, exist_ok=True)
-        self._client = chromadb.PersistentClient(
-            path=str(path),
-            settings=Settings(anonymized_telemetry=False, allow_reset=False),
-        )
-        self._collection: Any = self._client.get_or_create_collection(
-            COLLECTION,
-            embedding_function=None,
-            configuration={"hnsw": {"space": "cosine"}},
-        )
-        space = (self._collection.configuration.get("hnsw") or {}).get("space")
+        self.path.mkdir(parents=True, exist_ok=True)
+        try:
+            self._client = chromadb.PersistentClient(
+                path=str(self.path),
+                settings=Settings(anonymized_telemetry=False, allow_reset=False),
+            )
+            self._collection = self._client.get_or_create_collection(
+                COLLECTION,
+                embedding_function=None,
+                configuration={"hnsw": {"space": "cosine"}},
+            )
+            space = (self._collection.configuration.get("hnsw") or {}).get("space")
+            self._batch = max(1, int(self._client.get_max_batch_size()))
+        except Exception as exc:
+            self._forget_failed_system()
+            raise self._damaged(exc) from exc
         if space != "cosine":
-            raise ValueError(f"collection {COLLECTION} is in {space} space, expected cosine")
-        self._batch = max(1, int(self._client.get_max_batch_size()))
+            raise VectorStoreError(
+                f"the vector store in {self.path} is in {space} space, not cosine; "
+                "run `asknotes index --repair`"
+            )
+
+    def _forget_failed_system(self) -> None:
+        """Chroma caches a client's system by path even when starting it failed, and would
+        hand the broken one to the next client on this path."""
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                self._client.close()
+        self._client = self._collection = None
+        with contextlib.suppress(Exception):
+            SharedSystemClient._identifier_to_system.pop(str(self.path), None)
+            SharedSystemClient._identifier_to_refcount.pop(str(self.path), None)
+
+    def _damaged(self, exc: BaseException) -> VectorStoreError:
+        return VectorStoreError(
+            f"the vector store in {self.path} cannot be read ({_first_line(exc)}); run "
+            "`asknotes index --repair` to rebuild it from the manifest"
+        )
+
+    def _call(self, what: Callable[[], T]) -> T:
+        with self._lock:
+            if self._collection is None:
+                raise VectorStoreError(f"the vector store in {self.path} is closed")
+            try:
+                return what()
+            except VectorStoreError:
+                raise
+            except Exception as exc:
+                raise self._damaged(exc) from exc
+
+    def reopen(self, path: Path | None = None) -> None:
+        with self._lock:
+            self.close()
+            if path is not None:
+                self.path = path
+            self._open()
+
+    def close(self) -> None:
+        with self._lock:
+            client, self._client, self._collection = self._client, None, None
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    client.close()
 
     def upsert(self, ids: Sequence[str], vectors: Vectors) -> None:
-        for i in range(0, len(ids), self._batch):
-            self._collection.upsert(
-                ids=list(ids[i : i + self._batch]),
-                embeddings=np.asarray(vectors[i : i + self._batch], dtype=np.float32),
-            )
+        def run() -> None:
+            for i in range(0, len(ids), self._batch):
+                self._collection.upsert(
+                    ids=list(ids[i : i + self._batch]),
+                    embeddings=np.asarray(vectors[i : i + self._batch], dtype=np.float32),
+                )
+
+        self._call(run)
 
     def delete(self, ids: Iterable[str]) -> None:
         doomed = list(ids)
-        for i in range(0, len(doomed), self._batch):
-            self._collection.delete(ids=doomed[i : i + self._batch])
+
+        def run() -> None:
+            for i in range(0, len(doomed), self._batch):
+                self._collection.delete(ids=doomed[i : i + self._batch])
+
+        self._call(run)
 
     def ids(self) -> set[str]:
-        found: set[str] = set()
-        offset = 0
-        while True:
-            page = self._collection.get(include=[], limit=self._batch, offset=offset)
-            found.update(page["ids"])
-            if len(page["ids"]) < self._batch:
-                return found
-            offset += self._batch
+        def run() -> set[str]:
+            found: set[str] = set()
+            offset = 0
+            while True:
+                page = self._collection.get(include=[], limit=self._batch, offset=offset)
+                found.update(page["ids"])
+                if len(page["ids"]) < self._batch:
+                    return found
+                offset += self._batch
+
+        return self._call(run)
 
     def count(self) -> int:
-        return int(self._collection.count())
+        return self._call(lambda: int(self._collection.count()))
 
     def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
-        total = self.count()
-        if total == 0 or n <= 0:
-            return []
-        result = self._collection.query(
-            query_embeddings=np.asarray(vector, dtype=np.float32).reshape(1, -1),
-            n_results=min(n, total),
-            include=["distances"],
-        )
-        return [
-            VectorHit(h, CosineSimilarity.from_cosine_distance(d))
-            for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
-        ]
+        def run() -> list[VectorHit]:
+            total = int(self._collection.count())
+            if total == 0 or n <= 0:
+                return []
+            result = self._collection.query(
+                query_embeddings=np.asarray(vector, dtype=np.float32).reshape(1, -1),
+                n_results=min(n, total),
+                include=["distances"],
+            )
+            return [
+                VectorHit(h, CosineSimilarity.from_cosine_distance(d))
+                for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
+            ]
+
+        return self._call(run)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -63,9 +65,14 @@ def text_hash(text: str) -> str:
 
 @dataclass
 class _Group:
-    """Consecutive sections that will form one chunk (before any size split)."""
+    """Consecutive sections that will form one chunk (before any size split).
+
+    `body` caches the group's body characters, so merging costs the same whatever the
+    group's size: a note of thousands of headings chunks in linear time.
+    """
 
     sections: list[Section]
+    body: int
 
     @property
     def start(self) -> int:
@@ -75,6 +82,10 @@ class _Group:
     def end(self) -> int:
         return self.sections[-1].end
 
+    def absorb(self, other: _Group) -> None:
+        self.sections.extend(other.sections)
+        self.body += other.body
+
 
 def chunk_note(text: str, rel_path: str, settings: ChunkingSettings | None = None) -> list[Chunk]:
     """Chunk one note's normalised text."""
@@ -82,7 +93,12 @@ def chunk_note(text: str, rel_path: str, settings: ChunkingSettings | None = Non
     stem = rel_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     parsed = parse_note(text, fallback_title=stem)
     lines = parsed.lines
-    groups = _merge_small([_Group([s]) for s in parsed.sections], lines, settings)
+    line_offsets = [0]
+    for line in lines:
+        line_offsets.append(line_offsets[-1] + len(line) + 1)
+    groups = _merge_small(
+        [_Group([s], _body_chars(s, lines)) for s in parsed.sections], line_offsets, settings
+    )
     chunks: list[Chunk] = []
     for group in groups:
         chunks.extend(_group_chunks(group, lines, rel_path, settings))
@@ -94,50 +110,43 @@ def _body_chars(section: Section, lines: Sequence[str]) -> int:
     return sum(len(line.strip()) for line in body)
 
 
-def _group_chars(group: _Group, lines: Sequence[str]) -> int:
-    return sum(len(line) + 1 for line in lines[group.start : group.end])
-
-
-def _group_body(group: _Group, lines: Sequence[str]) -> int:
-    return sum(_body_chars(s, lines) for s in group.sections)
-
-
 def _merge_small(
-    groups: list[_Group], lines: Sequence[str], settings: ChunkingSettings
+    groups: list[_Group], line_offsets: Sequence[int], settings: ChunkingSettings
 ) -> list[_Group]:
     """Merge each section with too little body into a neighbour.
 
     A heading-only section that opens a subsection is dropped (the subsection's heading
     path names it); any other small section goes to whichever neighbour gives the smaller
     result, so that a short fact is not diluted in a long section when a short one exists.
+    One pass: `done` holds groups with enough body, `todo` the rest in order.
     """
-    groups = list(groups)
-    i = 0
-    while i < len(groups) and len(groups) > 1:
-        group = groups[i]
-        if _group_body(group, lines) >= settings.min_chars:
-            i += 1
+
+    def size(group: _Group) -> int:  # characters of the lines the group spans
+        return line_offsets[group.end] - line_offsets[group.start]
+
+    done: list[_Group] = []
+    todo = deque(groups)
+    while todo:
+        if len(done) + len(todo) <= 1:
+            done.extend(todo)
+            break
+        group = todo.popleft()
+        if group.body >= settings.min_chars:
+            done.append(group)
             continue
-        if (
-            _group_body(group, lines) == 0
-            and i + 1 < len(groups)
-            and _opens_subsection(group, groups[i + 1])
-        ):
+        following = todo[0] if todo else None
+        opens = following is not None and _opens_subsection(group, following)
+        if group.body == 0 and opens:
             # A bare parent heading adds nothing its subsection's heading path does not say,
             # and leaving it out keeps a copied subsection identical to its twin elsewhere.
-            del groups[i]
             continue
-        prev_size = _group_chars(groups[i - 1], lines) if i > 0 else None
-        next_size = _group_chars(groups[i + 1], lines) if i + 1 < len(groups) else None
-        forward = next_size is not None and (
-            prev_size is None or _opens_subsection(group, groups[i + 1]) or next_size <= prev_size
-        )
-        if forward:
-            groups[i : i + 2] = [_Group(group.sections + groups[i + 1].sections)]
+        if following is not None and (not done or opens or size(following) <= size(done[-1])):
+            todo.popleft()
+            group.absorb(following)
+            todo.appendleft(group)  # weighed again with its new body
         else:
-            groups[i - 1 : i + 1] = [_Group(groups[i - 1].sections + group.sections)]
-            i -= 1
-    return groups
+            done[-1].absorb(group)
+    return done
 
 
 def _opens_subsection(group: _Group, following: _Group) -> bool:
@@ -155,9 +164,9 @@ def _main_path(group: _Group, lines: Sequence[str]) -> tuple[str, ...]:
 def _group_chunks(
     group: _Group, lines: Sequence[str], rel_path: str, settings: ChunkingSettings
 ) -> list[Chunk]:
-    block = "\n".join(lines[group.start : group.end])
-    if _group_body(group, lines) == 0:
+    if group.body == 0:
         return []  # a note that is only headings has nothing to answer from
+    block = "\n".join(lines[group.start : group.end])
     # Character offset of each line start, to map spans back to line numbers.
     offsets = [0]
     for line in lines[group.start : group.end]:
@@ -169,23 +178,34 @@ def _group_chunks(
     ]
     path = _main_path(group, lines)
     spans = split_spans(block, settings.max_chars, settings.overlap_chars, fences)
+    starts = [s.start for s in group.sections]
+    ends = [s.end for s in group.sections]
     chunks = []
     for start, end in spans:
         first = _line_of(offsets, start) + group.start
         last = _line_of(offsets, max(start, end - 1)) + group.start
-        piece_path = path if len(spans) == 1 else _path_at(group, first, last)
+        piece_path = path if len(spans) == 1 else _path_at(group, starts, ends, first, last)
         chunks.append(Chunk(rel_path, piece_path, first + 1, last + 1, block[start:end]))
     return chunks
 
 
-def _path_at(group: _Group, first: int, last: int) -> tuple[str, ...]:
-    """For a piece of a split group, the path of the section with most body lines in it."""
+def _path_at(
+    group: _Group, starts: Sequence[int], ends: Sequence[int], first: int, last: int
+) -> tuple[str, ...]:
+    """For a piece of a split group, the path of the section with most body lines in it.
+
+    Only the sections that overlap lines [first, last], and the nearest one on each side,
+    can win; a bisect finds them, so a group of thousands of sections is not scanned once
+    per piece.
+    """
 
     def body_overlap(section: Section) -> int:
         body_start = section.start + section.heading_lines
         return min(section.end, last + 1) - max(body_start, first)
 
-    best = max(group.sections, key=lambda s: (body_overlap(s), len(s.heading_path)))
+    lo = max(0, bisect_right(ends, first) - 2)
+    hi = min(len(starts), bisect_right(starts, last) + 2)
+    best = max(group.sections[lo:hi], key=lambda s: (body_overlap(s), len(s.heading_path)))
     return best.heading_path
 
 

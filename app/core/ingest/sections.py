@@ -6,6 +6,7 @@ is code, and a setext heading is a heading.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -73,9 +74,11 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
         title_is_h1 = True
 
     sections: list[Section] = []
+    fence_starts = [f[0] for f in fences]
     first_start = headings[0][0] if headings else len(body)
     if _has_text(body, skip, first_start):
-        sections.append(Section((title,), skip, first_start, 0, _within(fences, skip, first_start)))
+        preamble_fences = _within(fences, fence_starts, skip, first_start)
+        sections.append(Section((title,), skip, first_start, 0, preamble_fences))
 
     stack: list[tuple[int, str]] = []
     for n, (h_start, h_end, level, heading) in enumerate(headings):
@@ -87,7 +90,11 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
                 stack.pop()
             stack.append((level, heading))
             path = (title, *(h for _, h in stack))
-        sections.append(Section(path, h_start, end, h_end - h_start, _within(fences, h_start, end)))
+        sections.append(
+            Section(
+                path, h_start, end, h_end - h_start, _within(fences, fence_starts, h_start, end)
+            )
+        )
     return ParsedNote(title, tuple(lines), tuple(sections))
 
 
@@ -95,5 +102,16 @@ def _has_text(lines: list[str], start: int, end: int) -> bool:
     return any(line.strip() for line in lines[start:end])
 
 
-def _within(fences: list[tuple[int, int]], start: int, end: int) -> tuple[tuple[int, int], ...]:
-    return tuple(f for f in fences if f[0] >= start and f[1] <= end)
+def _within(
+    fences: list[tuple[int, int]], fence_starts: list[int], start: int, end: int
+) -> tuple[tuple[int, int], ...]:
+    """The fences inside [start, end); a bisect, so a note with thousands of headings and
+    fences costs no more than its length (fences come in document order)."""
+    found = []
+    for i in range(bisect_left(fence_starts, start), len(fences)):
+        fence = fences[i]
+        if fence[0] >= end:
+            break
+        if fence[1] <= end:
+            found.append(fence)
+    return tuple(found)

@@ -1,13 +1,18 @@
 """Size-based splitting for sections that are too long to embed as one chunk.
 
-Cuts fall at a paragraph break, else a sentence end, else whitespace, never inside a word;
-consecutive pieces overlap so that a fact near a cut is whole in at least one piece; a
-fenced code block that fits in one piece is never cut; and every step advances.
+Cuts fall at a paragraph break, else a sentence end, else whitespace, never inside a word
+that fits in a piece; a longer "word" (a minified line, a base64 blob) is cut at the limit,
+so no piece is ever longer than `max_chars`. Consecutive pieces overlap so that a fact
+near a cut is whole in at least one piece; a fenced code block that fits in one piece is
+never cut; and every step advances. Each piece costs O(max_chars), so a note splits in time
+linear in its length.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from bisect import bisect_right
 from collections.abc import Sequence
 
 _SENTENCE_END = re.compile(r"[.!?:][)\]\"'’”]*(?=\s)")
@@ -23,13 +28,13 @@ def split_spans(
 ) -> list[tuple[int, int]]:
     """Split `text` into [start, end) character spans of at most `max_chars` each.
 
-    A span is longer than `max_chars` only when one word alone is. `protected` spans
-    (fenced code blocks) that fit within `max_chars` are never cut.
+    `protected` spans (fenced code blocks, disjoint) that fit within `max_chars` are never
+    cut.
     """
     if max_chars < 1:
         raise ValueError("max_chars must be positive")
     overlap_chars = max(0, min(overlap_chars, max_chars // 2))
-    fitting = [(a, b) for a, b in protected if b - a <= max_chars]
+    fitting = _Spans(sorted((a, b) for a, b in protected if b - a <= max_chars))
     n = len(text)
     spans: list[tuple[int, int]] = []
     start = _skip_space(text, 0)
@@ -47,8 +52,23 @@ def split_spans(
     return spans
 
 
-def _best_cut(text: str, start: int, limit: int, fitting: list[tuple[int, int]]) -> int:
-    """The end of the next piece: a boundary in (start, limit], or past it for a long word."""
+class _Spans:
+    """Disjoint spans sorted by start, asked which one holds a position in O(log n)."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        self.spans = spans
+        self.starts = [a for a, _ in spans]
+
+    def holding(self, pos: int) -> tuple[int, int] | None:
+        """The span with a < pos < b, if any."""
+        i = bisect_right(self.starts, pos - 1) - 1
+        if i >= 0 and self.spans[i][0] < pos < self.spans[i][1]:
+            return self.spans[i]
+        return None
+
+
+def _best_cut(text: str, start: int, limit: int, fitting: _Spans) -> int:
+    """The end of the next piece: a boundary in (start, limit], else the limit itself."""
     window = text[start : limit + 1]  # a cut exactly at the limit still fits
     floor = (limit - start) // 3  # a preferred cut that leaves a sliver is not preferred
     for pattern, min_offset in ((_PARAGRAPH, floor), (_SENTENCE_END, floor), (_WHITESPACE, 1)):
@@ -57,11 +77,19 @@ def _best_cut(text: str, start: int, limit: int, fitting: list[tuple[int, int]])
             for m in pattern.finditer(window)
         ]
         for cut in reversed(cuts):
-            if cut - start >= min_offset and not _inside(cut, fitting) and _at_word_end(text, cut):
+            if cut - start >= min_offset and not fitting.holding(cut) and _at_word_end(text, cut):
                 return cut
-    # No boundary in the window: run on to the end of the word rather than cut it.
-    m = _WHITESPACE.search(text, limit)
-    return m.start() if m else len(text)
+    # Only fences leave no boundary: cutting a fence beats cutting a word.
+    for m in reversed(list(_WHITESPACE.finditer(window))):
+        cut = start + m.start()
+        if cut > start and _at_word_end(text, cut):
+            return cut
+    # One "word" longer than a piece: cut it at the limit (never past it, which would make
+    # one chunk of a multi-megabyte line), but not between a letter and its accent.
+    cut = limit
+    while cut > start + 1 and unicodedata.combining(text[cut]):
+        cut -= 1
+    return cut
 
 
 def _overlap_start(
@@ -69,7 +97,7 @@ def _overlap_start(
     start: int,
     cut: int,
     overlap_chars: int,
-    fitting: list[tuple[int, int]],
+    fitting: _Spans,
     following: int,
 ) -> int:
     """Where the next piece starts: a word start about `overlap_chars` before `cut`."""
@@ -82,16 +110,12 @@ def _overlap_start(
     else:
         space = _WHITESPACE.search(text, target, cut)
         candidate = _skip_space(text, space.start()) if space else following
-    for a, b in fitting:
-        if a < candidate < b:
-            candidate = b if b <= cut else a
+    held = fitting.holding(candidate)
+    if held is not None:
+        candidate = held[1] if held[1] <= cut else held[0]
     if not start < candidate <= following:
         return following
     return candidate
-
-
-def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
-    return any(a < pos < b for a, b in spans)
 
 
 def _at_word_end(text: str, pos: int) -> bool:

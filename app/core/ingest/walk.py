@@ -1,11 +1,20 @@
-"""Walk a notes folder: which files are notes, and why every other file was skipped."""
+"""Walk a notes folder: which files are notes, and why every other path was skipped.
+
+Every path is classified before anything opens it: a regular file, a symlink inside or
+outside the folder, a symlink loop or one pointing at nothing, a FIFO, device or socket,
+a name that is not UTF-8, a folder that cannot be listed. Only regular files are ever
+opened (a FIFO would block the open forever), and a file that vanishes or changes kind
+between the walk and the read is skipped with a reason like any other.
+"""
 
 from __future__ import annotations
 
 import enum
+import errno
 import fnmatch
 import hashlib
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,8 +31,18 @@ class SkipReason(enum.Enum):
     TOO_LARGE = "larger than the size cap"
     SYMLINK_OUTSIDE = "symlink that leaves the notes folder"
     SYMLINK_DIR = "symlinked folder (not followed)"
+    SYMLINK_LOOP = "symlink loop"
+    SYMLINK_BROKEN = "symlink to nothing"
+    SPECIAL = "not a regular file (FIFO, socket or device; never opened)"
+    BAD_NAME = "name is not valid UTF-8 (rename it to index it)"
     NOT_TEXT = "not UTF-8 text"
-    UNREADABLE = "cannot be read"
+    UNREADABLE = "cannot be read (kept in the index as it was)"
+    UNREADABLE_DIR = "folder cannot be listed (its notes are kept in the index as they were)"
+    VANISHED = "deleted while the folder was being read"
+
+
+# Skips that say nothing about whether a note still exists: its indexed copy is kept.
+KEEPS_INDEXED = frozenset({SkipReason.UNREADABLE, SkipReason.UNREADABLE_DIR})
 
 
 @dataclass(frozen=True)
@@ -50,7 +69,7 @@ class NoteFile:
 
 @dataclass(frozen=True)
 class SkippedFile:
-    rel_path: str
+    rel_path: str  # a folder's ends with "/"
     reason: SkipReason
     detail: str = ""
 
@@ -59,10 +78,45 @@ class SkippedFile:
 class WalkResult:
     notes: list[NoteFile] = field(default_factory=list)
     skipped: list[SkippedFile] = field(default_factory=list)
+    root_error: str | None = None  # the root itself cannot be listed: nothing is known
+
+    def unreadable_dirs(self) -> list[str]:
+        """Folders (relative, ending in "/") whose notes the walk could not see."""
+        return [s.rel_path for s in self.skipped if s.reason is SkipReason.UNREADABLE_DIR]
 
 
-class NotTextError(ValueError):
+class NoteSkipped(Exception):
+    """A path that looked like a note turned out not to be one when it was read."""
+
+    def __init__(self, reason: SkipReason, detail: str = "") -> None:
+        super().__init__(detail or reason.value)
+        self.reason = reason
+        self.detail = detail
+
+
+class NotTextError(NoteSkipped):
     """A file with a notes extension whose bytes are not UTF-8 text."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(SkipReason.NOT_TEXT, detail)
+
+
+def display_name(name: str) -> str:
+    """A file name as it can be printed: undecodable bytes shown as \\xNN escapes."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        raw = os.fsencode(name)
+        return raw.decode("utf-8", errors="backslashreplace")
+
+
+def _decodable(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def walk_notes(
@@ -73,75 +127,131 @@ def walk_notes(
     extensions: Sequence[str] = NOTE_EXTENSIONS,
 ) -> WalkResult:
     """List the notes under `root` in a stable order, recording a reason for each skip."""
-    root = root.resolve()
+    root = Path(os.path.realpath(root))
     result = WalkResult()
-    for dirpath, dirnames, filenames in os.walk(root):
+
+    def unlistable(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else root
+        if where == root:
+            result.root_error = exc.strerror or str(exc)
+            return
+        rel = display_name(where.relative_to(root).as_posix()) + "/"
+        result.skipped.append(SkippedFile(rel, SkipReason.UNREADABLE_DIR, exc.strerror or ""))
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unlistable):
         here = Path(dirpath)
         kept_dirs = []
         for name in sorted(dirnames):
-            rel = (here / name).relative_to(root).as_posix()
-            if name.startswith("."):
-                result.skipped.append(SkippedFile(rel + "/", SkipReason.HIDDEN))
+            rel = display_name((here / name).relative_to(root).as_posix()) + "/"
+            if not _decodable(name):
+                result.skipped.append(SkippedFile(rel, SkipReason.BAD_NAME))
+            elif name.startswith("."):
+                result.skipped.append(SkippedFile(rel, SkipReason.HIDDEN))
             elif (here / name).is_symlink():
-                result.skipped.append(SkippedFile(rel + "/", SkipReason.SYMLINK_DIR))
-            elif _excluded(rel + "/", exclude):
-                result.skipped.append(SkippedFile(rel + "/", SkipReason.EXCLUDED))
+                result.skipped.append(SkippedFile(rel, SkipReason.SYMLINK_DIR))
+            elif _excluded(rel, exclude):
+                result.skipped.append(SkippedFile(rel, SkipReason.EXCLUDED))
             else:
                 kept_dirs.append(name)
         dirnames[:] = kept_dirs
         for name in sorted(filenames):
-            path = here / name
-            rel = path.relative_to(root).as_posix()
-            skip = _skip_reason(root, path, rel, name, max_file_bytes, exclude, extensions)
-            if skip is not None:
-                result.skipped.append(skip)
-                continue
-            stat = path.stat()
-            result.notes.append(NoteFile(rel, path, stat.st_size, stat.st_mtime_ns))
+            found = _classify(root, here / name, name, max_file_bytes, exclude, extensions)
+            if isinstance(found, SkippedFile):
+                result.skipped.append(found)
+            else:
+                result.notes.append(found)
     result.notes.sort(key=lambda n: n.rel_path)
     return result
 
 
-def _skip_reason(
+def _classify(
     root: Path,
     path: Path,
-    rel: str,
     name: str,
     max_file_bytes: int,
     exclude: Sequence[str],
     extensions: Sequence[str],
-) -> SkippedFile | None:
+) -> NoteFile | SkippedFile:
+    """A note, or the reason this path is not one; opens nothing."""
+    rel = path.relative_to(root).as_posix()
+    if not _decodable(rel):
+        return SkippedFile(display_name(rel), SkipReason.BAD_NAME)
     if name.startswith("."):
         return SkippedFile(rel, SkipReason.HIDDEN)
     if not name.lower().endswith(tuple(extensions)):
         return SkippedFile(rel, SkipReason.EXTENSION)
     if _excluded(rel, exclude):
         return SkippedFile(rel, SkipReason.EXCLUDED)
-    if path.is_symlink():
-        target = path.resolve()
-        if not target.is_relative_to(root):
-            return SkippedFile(rel, SkipReason.SYMLINK_OUTSIDE, f"points to {target}")
     try:
-        size = path.stat().st_size
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            try:
+                info = os.stat(path)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    return SkippedFile(rel, SkipReason.SYMLINK_LOOP)
+                if exc.errno == errno.ENOENT:
+                    return SkippedFile(rel, SkipReason.SYMLINK_BROKEN, os.readlink(path))
+                raise
+            target = Path(os.path.realpath(path))
+            if not target.is_relative_to(root):
+                return SkippedFile(rel, SkipReason.SYMLINK_OUTSIDE, f"points to {target}")
+    except FileNotFoundError:
+        return SkippedFile(rel, SkipReason.VANISHED)
     except OSError as exc:
         return SkippedFile(rel, SkipReason.UNREADABLE, exc.strerror or str(exc))
-    if size > max_file_bytes:
-        return SkippedFile(rel, SkipReason.TOO_LARGE, f"{size:,} bytes > {max_file_bytes:,}")
-    return None
+    if stat.S_ISDIR(info.st_mode):
+        return SkippedFile(rel, SkipReason.SYMLINK_DIR)
+    if not stat.S_ISREG(info.st_mode):
+        return SkippedFile(rel, SkipReason.SPECIAL, _kind(info.st_mode))
+    if info.st_size > max_file_bytes:
+        return SkippedFile(
+            rel, SkipReason.TOO_LARGE, f"{info.st_size:,} bytes > {max_file_bytes:,}"
+        )
+    return NoteFile(rel, path, info.st_size, info.st_mtime_ns)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "FIFO"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "special file"
 
 
 def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel.rstrip("/"), p) for p in patterns)
 
 
-def read_note(path: Path) -> tuple[str, str]:
+def read_note(path: Path, max_bytes: int | None = None) -> tuple[str, str]:
     """Return the note's normalised text and the sha256 of its bytes.
+
+    The file is opened without blocking and checked to be a regular file before a byte is
+    read, so a note swapped for a FIFO after the walk cannot hang the read.
 
     Raises:
         NotTextError: the bytes hold a NUL or are not valid UTF-8.
-        OSError: the file cannot be read.
+        NoteSkipped: the path is no longer a regular file, or has grown past `max_bytes`.
+        OSError: the file cannot be read (FileNotFoundError: it was deleted).
     """
-    data = path.read_bytes()
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NoteSkipped(SkipReason.SPECIAL, _kind(info.st_mode))
+        limit = max_bytes if max_bytes is not None else info.st_size
+        parts: list[bytes] = []
+        total = 0
+        while block := os.read(fd, max(65536, min(limit + 1 - total, 1 << 22))):
+            parts.append(block)
+            total += len(block)
+            if max_bytes is not None and total > max_bytes:
+                raise NoteSkipped(SkipReason.TOO_LARGE, f"grew past {max_bytes:,} bytes")
+    finally:
+        os.close(fd)
+    data = b"".join(parts)
     digest = hashlib.sha256(data).hexdigest()
     if b"\x00" in data[:8192]:
         raise NotTextError("binary content (NUL byte)")

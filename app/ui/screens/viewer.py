@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -21,7 +23,10 @@ class NoteViewer(ModalScreen[None]):
         self.line = line
 
     def compose(self) -> ComposeResult:
-        text = self.path.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = read_text(self.path)
+        except OSError as exc:  # deleted or replaced since the passage was shown
+            text = f"cannot read {self.path}: {exc.strerror or exc}"
         area = TextArea(text, read_only=True, show_line_numbers=True, id="viewer")
         area.border_title = f"{self.path} (read-only)"
         yield area
@@ -30,3 +35,15 @@ class NoteViewer(ModalScreen[None]):
         area = self.query_one(TextArea)
         area.move_cursor((max(self.line - 1, 0), 0), center=True)
         area.focus()
+
+
+def read_text(path: Path) -> str:
+    """The file's text; never blocks on a path that became a FIFO since it was indexed."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is no longer a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read().decode("utf-8", errors="replace")
+    finally:
+        os.close(fd)

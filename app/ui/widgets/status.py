@@ -44,6 +44,8 @@ class StatusBar(Horizontal):
             )
             if report.skipped:
                 note += f", {len(report.skipped)} skipped"
+            if report.held_removals:
+                note += f", {len(report.held_removals)} removals held back"
         self.query_one("#index-status", Static).update(
             f"index: {s.files} notes · {s.chunks} chunks ({s.unique_texts} unique) · "
             f"updated {updated}{note}"
@@ -66,6 +68,11 @@ class StatusBar(Horizontal):
     def show_model(self, name: str) -> None:
         self.query_one(ProgressBar).display = False
         self.query_one("#model-status", Static).update(f"model: {name}")
+
+    def show_waiting(self, text: str) -> None:
+        """Indexing waits for another process; answers use the index as it is."""
+        self.query_one(ProgressBar).display = False
+        self.query_one("#index-status", Static).update(f"index: {text}")
 
     def show_failure(self, job: str, error: str) -> None:
         target = "#model-status" if job == "load-model" else "#index-status"
