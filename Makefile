@@ -43,6 +43,7 @@ lint: install
 bench: install
 	$(PY) bench/index_speed.py
 	$(PY) bench/retrieval.py
+	$(PY) bench/chunking.py --index
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
