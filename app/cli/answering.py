@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -22,10 +23,13 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
     from app.cli.progress import StderrProgress
     from app.core.answer.answering import AnswerKind
 
+    started = time.perf_counter()
     session = ctx.session()
     progress = StderrProgress(unit="MB", scale=1e6)
     try:
+        loading = time.perf_counter()
         session.load_model(progress)
+        load_s = time.perf_counter() - loading
         progress.finish()
         if show_prompt:
             prompt = session.prompt(question, k)
@@ -49,7 +53,8 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
     if as_json:
         from app.core.session.serialize import answer_dict
 
-        click.echo(json.dumps(answer_dict(answer), indent=2, ensure_ascii=False))
+        data = {**answer_dict(answer), "model_load_s": round(load_s, 3)}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from app.cli.render import render_answer_footer
 
@@ -58,7 +63,7 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
         click.echo(answer.text[len(shown) :])
     else:
         click.echo(("\n\n" if shown else "") + answer.text)
-    click.echo("\n" + render_answer_footer(answer))
+    click.echo("\n" + render_answer_footer(answer, load_s, time.perf_counter() - started))
 
 
 @click.command()

@@ -98,8 +98,11 @@ def render_search(result: SearchResult) -> str:
     return "\n".join(out)
 
 
-def render_answer_footer(answer: Answer) -> str:
-    """Everything after the streamed text: verdict, checks, passages, timings."""
+def render_answer_footer(
+    answer: Answer, load_s: float | None = None, total_s: float | None = None
+) -> str:
+    """Everything after the streamed text: verdict, checks, passages, timings (with the
+    model's load time when the caller loaded it)."""
     out: list[str] = []
     mark = {True: "✓", False: "✗"}
     checks = " ".join(f"{c.name} {mark[c.passed]}" for c in answer.checks)
@@ -107,6 +110,10 @@ def render_answer_footer(answer: Answer) -> str:
         out.append(f"✓ answered by {answer.model} · {checks}")
         if answer.quote is not None:
             out.append(f'  quote [{answer.quote.passage}]: "{answer.quote.text}"')
+    elif answer.kind is AnswerKind.QUOTED:
+        failed = next((c for c in answer.checks if not c.passed), None)
+        why = f"; the model's sentence failed {failed.name}: {failed.detail}" if failed else ""
+        out.append(f"✓ the notes' own words, checked{why} · {checks}")
     else:
         failed = next((c for c in answer.checks if not c.passed), None)
         reason = f"{failed.name}: {failed.detail}" if failed else answer.refusal_check
@@ -125,9 +132,11 @@ def render_answer_footer(answer: Answer) -> str:
         out.extend(_passage_line(number_of, p) for p in answer.unused)
     t = answer.timings
     first = "-" if t.first_token_s is None else f"{t.first_token_s:.1f} s"
+    load = "" if load_s is None else f"model load {load_s:.1f} s · "
     out.append(
-        f"\nretrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
-        f"first token {first} · total {t.total_s:.1f} s"
+        f"\n{load}retrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
+        f"first token {first} · answer {t.total_s:.1f} s"
+        + ("" if total_s is None else f" · total {total_s:.1f} s")
     )
     return "\n".join(out)
 
