@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,9 @@ def estudos_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def estudos(tmp_path_factory: pytest.TempPathFactory, e5: E5Embedder, estudos_dir: Path):  # type: ignore[no-untyped-def]
+def estudos(
+    tmp_path_factory: pytest.TempPathFactory, e5: E5Embedder, estudos_dir: Path
+) -> Iterator[NoteIndex]:
     """The Portuguese course notes of sample_notes/, indexed with the multilingual model."""
     notes = tmp_path_factory.mktemp("notes")
     shutil.copytree(SAMPLE_NOTES / "estudos", notes / "estudos")
