@@ -91,6 +91,8 @@ def render_search(result: SearchResult) -> str:
         out.append(f"    {passage_scores(p)}")
         for extra in p.sources[1:]:
             out.append(f"    also in {extra.file}:{extra.start_line}-{extra.end_line}")
+        if p.primary.links:
+            out.append(f"    links to {', '.join(p.primary.links)}")
         snippet = " ".join(p.text.split())[:300]
         out.extend(textwrap.wrap(snippet, 96, initial_indent="    ", subsequent_indent="    "))
         out.append("")

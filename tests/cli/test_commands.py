@@ -74,6 +74,7 @@ def test_search_json_shape(indexed: Cli) -> None:
         "heading_path",
         "start_line",
         "end_line",
+        "links",
         "text",
         "sources",
         "vector_rank",

@@ -76,6 +76,7 @@ class Passage:
             "heading_path": first.heading,
             "start_line": first.start_line,
             "end_line": first.end_line,
+            "links": list(first.links),
             "text": self.text,
             "sources": [
                 {
