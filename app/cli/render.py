@@ -83,9 +83,12 @@ def passage_scores(p: Passage) -> str:
 
 
 def render_search(result: SearchResult) -> str:
+    scope_line = result.scope_line()
     if not result.passages:
+        if scope_line is not None:
+            return f"no passages found: {scope_line}"
         return "no passages found (is the index empty? run `asknotes index NOTES_DIR`)"
-    out = []
+    out = [] if scope_line is None else [scope_line, ""]
     for p in result.passages:
         out.append(f"[{p.fused_rank}] {passage_header(p)}")
         out.append(f"    {passage_scores(p)}")
@@ -165,6 +168,9 @@ def render_why(explanation: Explanation) -> str:
         if fired is None
         else f"verdict: refused ({fired.name}): {fired.detail}"
     ]
+    scope_line = explanation.result.scope_line()
+    if scope_line is not None:
+        out.append(f"scope: {scope_line}")
     if verdict.scorecard is not None:
         out.append("\nscorecard:")
         out.extend(render_scorecard(verdict.scorecard))

@@ -11,9 +11,17 @@ from app.core.index.retrieve import Passage, SearchResult
 from app.core.verdict.why import Explanation
 
 
+def scope_dict(result: SearchResult) -> dict[str, Any]:
+    """The scope taken out of the question, and how many notes it admitted."""
+    if result.scope.is_empty:
+        return {"scope": None, "scope_notes": None}
+    return {"scope": result.scope.describe(), "scope_notes": result.scope_notes}
+
+
 def search_dict(result: SearchResult) -> dict[str, Any]:
     return {
         "question": result.question,
+        **scope_dict(result),
         "seconds": round(result.seconds, 4),
         "passages": [p.as_dict() for p in result.passages],
     }
@@ -50,6 +58,7 @@ def explanation_dict(explanation: Explanation) -> dict[str, Any]:
     s = explanation.signals
     return {
         "question": explanation.result.question,
+        **scope_dict(explanation.result),
         "verdict": "answerable" if explanation.verdict.answerable else "refused",
         **explanation.verdict.as_dict(),
         "signals": {
