@@ -16,13 +16,35 @@ from app.cli.context import Context, pass_ctx
 @click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to retrieve.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, no streaming.")
 @click.option("--show-prompt", is_flag=True, help="Print the exact prompt; do not generate.")
+@click.option(
+    "--after",
+    "previous",
+    metavar="PREVIOUS",
+    default=None,
+    help="The question this one follows: a follow-up takes its subject and scope.",
+)
 @pass_ctx
-def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: bool) -> None:
-    """Answer QUESTION from the notes with the local model, citing passages."""
+def ask(
+    ctx: Context,
+    question: str,
+    k: int | None,
+    as_json: bool,
+    show_prompt: bool,
+    previous: str | None,
+) -> None:
+    """Answer QUESTION from the notes with the local model, citing passages.
+
+    A scope in the question narrows the notes searched: in:FOLDER, #tag, file:NAME,
+    since:YYYY-MM-DD, before:YYYY-MM-DD.
+    """
     from app.cli.progress import StderrProgress
     from app.core.answer.answering import AnswerKind
 
     session = ctx.session()
+    resolution = session.resolve(question, previous)
+    if resolution.merged:
+        click.echo(f"asking: {resolution.resolved}  ({resolution.rule})", err=True)
+    question = resolution.resolved
     progress = StderrProgress(unit="MB", scale=1e6)
     try:
         session.load_model(progress)
@@ -49,7 +71,15 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
     if as_json:
         from app.core.session.serialize import answer_dict
 
-        click.echo(json.dumps(answer_dict(answer), indent=2, ensure_ascii=False))
+        data = answer_dict(answer)
+        if previous is not None:
+            data["followup"] = {
+                "asked": resolution.asked,
+                "after": previous,
+                "resolved": resolution.resolved,
+                "rule": resolution.rule,
+            }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from app.cli.render import render_answer_footer
 

@@ -10,12 +10,13 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Markdown
+from textual.widgets import Footer, Header, Input, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from app.core.answer.answering import Answer, AnswerKind
 from app.core.index.retrieve import passage_numbers
+from app.core.session.followup import Resolution
 from app.core.session.session import NotesSession
 from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation
@@ -72,6 +73,14 @@ class AsknotesApp(App[None]):
             id="ask.why",
             tooltip="Show the verdict gates for the question, without the model",
         ),
+        Binding(
+            "f5",
+            "edit_resolved",
+            "Edit resolved",
+            id="ask.edit_resolved",
+            tooltip="Put the question as it was resolved into the input, to edit and re-ask",
+            show=False,
+        ),
     ]
 
     def __init__(self, session: NotesSession, *, watch: bool = True) -> None:
@@ -88,6 +97,7 @@ class AsknotesApp(App[None]):
         self.indexing = False
         self.answer_id = 0  # the question being answered; older answers' messages are dropped
         self._stream: MarkdownStream | None = None
+        self.resolution: Resolution | None = None  # the last question asked, as resolved
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,6 +106,7 @@ class AsknotesApp(App[None]):
         with Horizontal(id="body"):
             with Vertical(id="answer-column"):
                 with VerticalScroll(id="answer-scroll"):
+                    yield Static("", id="resolved")
                     yield Markdown("", id="answer")
                 yield VerdictPanel("", id="verdict")
                 yield ScoreShapeView(id="shape")
@@ -229,11 +240,32 @@ class AsknotesApp(App[None]):
             self.start_answer(question)
 
     def start_answer(self, question: str) -> None:
+        """Ask `question`, as a follow-up of the previous question when it reads as one."""
+        previous = self.resolution.resolved if self.resolution is not None else None
+        resolution = self.session.resolve(question, previous)
+        self.resolution = resolution
+        resolved = self.query_one("#resolved", Static)
+        resolved.display = resolution.merged
+        if resolution.merged:
+            resolved.update(
+                f"asked as: {resolution.resolved}  ({resolution.rule}; F5 to edit it)"
+            )
         self.answer_id += 1
         self._stream = None
-        self.query_one("#answer", Markdown).update(f"*Answering:* {question}")
+        self.query_one("#answer", Markdown).update(f"*Answering:* {resolution.resolved}")
         self.query_one("#question", Input).disabled = True
-        self.run_answer(question, self.answer_id)
+        self.run_answer(resolution.resolved, self.answer_id)
+
+    def action_edit_resolved(self) -> None:
+        if self.resolution is None:
+            self.notify("ask a question first")
+            return
+        field = self.query_one("#question", Input)
+        if field.disabled:
+            return
+        field.value = self.resolution.resolved
+        field.cursor_position = len(field.value)
+        field.focus()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
     def run_answer(self, question: str, answer_id: int) -> None:
@@ -395,6 +427,11 @@ class AsknotesApp(App[None]):
             "Refused questions", "Mark, re-run and replay refusals", self.action_refused
         )
         yield SystemCommand("Why", "Show the verdict gates for the typed question", self.action_why)
+        yield SystemCommand(
+            "Edit resolved question",
+            "Put the last question, as resolved, into the input to edit and re-ask",
+            self.action_edit_resolved,
+        )
         yield SystemCommand(
             "Open passage", "Open the highlighted passage at its line", self.action_open_passage
         )

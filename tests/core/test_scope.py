@@ -129,7 +129,8 @@ def test_a_scope_narrows_both_legs_before_fusion(scoped: NoteIndex, question: st
     allowed = {p.text_hash for p in result.passages}
     assert hits <= allowed  # neither leg returned anything outside the scope
     assert result.scope_notes == len(files)
-    assert result.scope_line() is not None and result.scope.describe() in result.scope_line()
+    line = result.scope_line()
+    assert line is not None and result.scope.describe() in line
 
 
 def test_an_empty_scope_retrieves_nothing_and_says_so(scoped: NoteIndex) -> None:

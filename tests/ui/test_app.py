@@ -162,3 +162,20 @@ async def test_every_binding_is_also_a_palette_command(app_factory) -> None:
         callbacks = {command.callback for command in app.get_system_commands(app.screen)}
         for binding in app.BINDINGS:
             assert getattr(app, f"action_{binding.action}") in callbacks, binding.action
+
+
+async def test_a_follow_up_is_shown_resolved_and_can_be_edited(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the bike use?")
+        resolved = app.query_one("#resolved", Static)
+        assert not resolved.display
+        await ask(pilot, "and the server?")
+        assert resolved.display
+        assert "asked as: Which port does the server use?" in str(resolved.render())
+        assert "Port 8443 [1]." in markdown_text(app)
+        await pilot.press("f5")
+        assert app.query_one("#question", Input).value == "Which port does the server use?"
+        await ask(pilot, "When does garlic go in?")  # a new topic: asked as typed
+        assert not resolved.display

@@ -95,10 +95,10 @@ def _parse(data: Any, where: str) -> Question:
         raise QuestionSetError(f'{where}: scope must be a string such as "in:homelab #media"')
     if scope.strip():
         try:
-            parsed = parse_scope(f"{scope} ?")
+            parsed = parse_scope(f"{scope} question")
         except ScopeError as exc:
             raise QuestionSetError(f"{where}: {exc}") from exc
-        if parsed.scope.is_empty or parsed.text != "?":
+        if parsed.scope.is_empty or parsed.text != "question":
             raise QuestionSetError(
                 f"{where}: scope {scope!r} holds more than in:, #tag, file:, since: and before:"
             )

@@ -33,6 +33,7 @@ from app.core.evals.runs import EvalReport, run_eval, set_identity
 from app.core.evals.userdata import UserCalibration, save_user_calibration
 from app.core.index.indexer import pending_changes
 from app.core.index.retrieve import SearchResult, search
+from app.core.session.followup import Resolution, resolve_followup
 from app.core.session.writer import WriterFlows
 from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation, explain
@@ -51,6 +52,11 @@ class NotesSession(WriterFlows):
         if self.pending is not None:
             return sorted(self.pending())
         return pending_changes(self.index, self.notes, self.settings.walk())
+
+    def resolve(self, question: str, previous: str | None) -> Resolution:
+        """The question to search and answer when `question` follows `previous`: a
+        follow-up gets the previous subject, a new topic is kept as typed."""
+        return resolve_followup(question, previous)
 
     def search(self, question: str, k: int | None = None) -> SearchResult:
         index = self.open()

@@ -1,0 +1,74 @@
+"""Scopes and follow-ups through the real CLI commands (fake models)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Cli
+from tests.conftest import write
+
+
+def test_search_in_a_scope_says_so_and_stays_inside_it(indexed: Cli) -> None:
+    data = indexed("search", "file:garden what goes in the north bed", "--json").json()
+    assert data["scope"] == "file:garden" and data["scope_notes"] == 1
+    assert data["question"] == "what goes in the north bed"
+    assert {p["file"] for p in data["passages"]} == {"garden.md"}
+    text = indexed("search", "in:nowhere which port").stdout
+    assert text.strip() == "no passages found: searched only in:nowhere: 0 notes"
+
+
+def test_why_names_the_scope_and_refuses_an_empty_one(indexed: Cli) -> None:
+    result = indexed("why", "file:bike which port does the server use")
+    assert "scope: searched only file:bike: 1 note" in result.stdout
+    data = indexed("why", "in:nowhere which port does the server use", "--json").json()
+    assert data["scope"] == "in:nowhere" and data["verdict"] == "refused"
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [("since:last-week which port", "since:last-week"), ("before:2024-02-30 port", "2024-02-30")],
+)
+def test_a_bad_date_is_a_one_line_error_naming_it(indexed: Cli, question: str, value: str) -> None:
+    for command in ("search", "why", "ask"):
+        result = indexed(command, question)
+        assert result.code == 1, command
+        assert result.stderr.startswith("asknotes: error: ") and value in result.stderr
+        assert result.stderr.count("\n") == 1
+
+
+def test_ask_after_resolves_the_follow_up_and_says_how(indexed: Cli) -> None:
+    result = indexed("ask", "and the server?", "--after", "Which port does the bike use?")
+    assert result.code == 0
+    assert "asking: Which port does the server use?" in result.stderr
+    assert "Port 8443" in result.stdout  # the scripted reply to a question about a port
+    data = indexed(
+        "ask", "and the server?", "--after", "Which port does the bike use?", "--json"
+    ).json()
+    assert data["followup"]["resolved"] == "Which port does the server use?"
+    assert data["followup"]["rule"] == "put 'the server' in place of 'the bike'"
+    new_topic = indexed(
+        "ask", "When is garlic planted?", "--after", "Which port does the server use?", "--json"
+    ).json()
+    assert new_topic["followup"]["rule"] is None
+    assert new_topic["followup"]["resolved"] == "When is garlic planted?"
+
+
+def test_a_question_set_item_may_carry_a_scope(indexed: Cli, tmp_path: Path) -> None:
+    questions = write(
+        tmp_path,
+        "q.jsonl",
+        '{"question": "Which port does the server use?", "anchor": "8443",'
+        ' "scope": "file:server"}\n'
+        '{"question": "Which port does the server use?", "scope": "file:bike",'
+        ' "expect": "refuse"}\n',
+    )
+    data = indexed("eval", str(questions), "--retrieval-only", "--json").json()
+    first, second = data["questions"]
+    assert first["question"] == "file:server Which port does the server use?"
+    assert first["anchor_rank"] == 1
+    assert {p["file"] for p in second["retrieved"]} <= {"bike.md"}
+    bad = write(tmp_path, "bad.jsonl", '{"question": "x", "scope": "since:soon"}\n')
+    result = indexed("eval", str(bad))
+    assert result.code == 1 and f"{bad}:1: since:soon is not a date" in result.stderr
