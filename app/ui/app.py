@@ -247,9 +247,7 @@ class AsknotesApp(App[None]):
         resolved = self.query_one("#resolved", Static)
         resolved.display = resolution.merged
         if resolution.merged:
-            resolved.update(
-                f"asked as: {resolution.resolved}  ({resolution.rule}; F5 to edit it)"
-            )
+            resolved.update(f"asked as: {resolution.resolved}  ({resolution.rule}; F5 to edit it)")
         self.answer_id += 1
         self._stream = None
         self.query_one("#answer", Markdown).update(f"*Answering:* {resolution.resolved}")
