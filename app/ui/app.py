@@ -289,6 +289,12 @@ class AsknotesApp(App[None]):
         passages = message.result.passages
         self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
         self._show_verdict(message.verdict)
+        scope_line = message.result.scope_line()
+        if scope_line is not None:
+            resolved = self.query_one("#resolved", Static)
+            shown = str(resolved.render()) if resolved.display else ""
+            resolved.update(f"{shown}\n{scope_line}".strip())
+            resolved.display = True
 
     def _show_verdict(self, verdict: Verdict, next_steps: tuple[str, ...] = ()) -> None:
         self.query_one(VerdictPanel).show(verdict, next_steps)

@@ -29,6 +29,7 @@ VAULT = Path(__file__).resolve().parent.parent / "fixtures" / "vault_dialect"
         ("> [!warning] Mind the fuse", "> Mind the fuse", ()),
         ("> [!tip]- ", "> Tip", ()),
         ("Plain [brackets] stay", "Plain [brackets] stay", ()),
+        ("Code `[[x]]` and [[y]]", "Code `[[x]]` and y", ("y",)),
     ],
 )
 def test_links_embeds_and_callouts_read_as_text(

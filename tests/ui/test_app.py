@@ -179,3 +179,15 @@ async def test_a_follow_up_is_shown_resolved_and_can_be_edited(app_factory) -> N
         assert app.query_one("#question", Input).value == "Which port does the server use?"
         await ask(pilot, "When does garlic go in?")  # a new topic: asked as typed
         assert not resolved.display
+
+
+async def test_a_scoped_question_says_what_it_searched(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "file:server Which port does the server use?")
+        resolved = app.query_one("#resolved", Static)
+        assert resolved.display
+        assert "searched only file:server: 1 note" in str(resolved.render())
+        files = {i.passage.primary.file for i in app.query_one("#retrieved").query(PassageItem)}
+        assert files == {"server.md"}

@@ -116,7 +116,13 @@ def _readable(line: str) -> tuple[str, tuple[str, ...]]:
             return f"{name} > {heading}" if name else heading
         return name
 
-    readable = _WIKILINK.sub(link, line) if "[[" in line else line
+    readable = line
+    if "[[" in line:  # links inside inline code are code, and stay as written
+        pieces, last = [], 0
+        for code in _INLINE_CODE.finditer(line):
+            pieces.append(_WIKILINK.sub(link, line[last : code.start()]) + code.group(0))
+            last = code.end()
+        readable = "".join(pieces) + _WIKILINK.sub(link, line[last:])
     callout = _CALLOUT.match(readable)
     if callout:
         prefix, kind, title = callout.groups()
