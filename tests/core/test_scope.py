@@ -174,3 +174,15 @@ def test_old_store_gains_tags_and_links_without_reembedding(
         assert [p.primary.file for p in search(index, "#alpha text", SMALL).passages] == ["a.md"]
     finally:
         index.close()
+
+
+def test_a_scope_over_a_text_whose_vector_is_missing_still_searches(scoped: NoteIndex) -> None:
+    """A crash can leave a manifest text without its vector until the next repair."""
+    files = search(scoped, "in:home oven door seal", SMALL).passages
+    missing = next(p.text_hash for p in files if p.primary.file == "home/oven.md")
+    scoped.vectors.delete([missing])
+    result = search(scoped, "in:home oven door seal", SMALL)
+    assert {h.text_hash for h in result.vector_hits} == {
+        p.text_hash for p in files if p.text_hash != missing
+    }
+    assert missing in {p.text_hash for p in result.passages}  # BM25 still finds it

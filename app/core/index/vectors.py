@@ -184,6 +184,14 @@ class ChromaVectorStore:
 
         return self._call(run)
 
+    def _present(self, ids: Collection[str]) -> list[str]:
+        """The given ids that the collection holds, sorted."""
+        wanted = sorted(ids)
+        found: list[str] = []
+        for i in range(0, len(wanted), self._batch):
+            found.extend(self._collection.get(ids=wanted[i : i + self._batch], include=[])["ids"])
+        return sorted(found)
+
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
@@ -202,12 +210,26 @@ class ChromaVectorStore:
             else:
                 # Chroma filters the ids before its nearest-neighbour search, so a small
                 # scope still gets its `n` best vectors, not what survives a global top n.
-                result = self._collection.query(
-                    query_embeddings=query,
-                    ids=sorted(only),
-                    n_results=min(n, total),
-                    include=["distances"],
-                )
+                # It fails on an id it does not hold (a vector a crash left unwritten, not
+                # yet repaired): then the ids it holds are looked up and asked again.
+                wanted = sorted(only)
+                try:
+                    result = self._collection.query(
+                        query_embeddings=query,
+                        ids=wanted,
+                        n_results=min(n, len(wanted)),
+                        include=["distances"],
+                    )
+                except Exception:
+                    wanted = self._present(wanted)
+                    if not wanted:
+                        return []
+                    result = self._collection.query(
+                        query_embeddings=query,
+                        ids=wanted,
+                        n_results=min(n, len(wanted)),
+                        include=["distances"],
+                    )
             return [
                 VectorHit(h, CosineSimilarity.from_cosine_distance(d))
                 for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
