@@ -45,6 +45,21 @@ def ask(
     if resolution.merged:
         click.echo(f"asking: {resolution.resolved}  ({resolution.rule})", err=True)
     question = resolution.resolved
+    listing = session.list_request(question)
+    if listing is not None and not show_prompt:
+        try:
+            listed = session.answer_list(listing, k)
+        finally:
+            session.close()
+        if as_json:
+            from app.core.session.serialize import list_dict
+
+            click.echo(json.dumps(list_dict(listed), indent=2, ensure_ascii=False))
+        else:
+            from app.cli.render import render_list
+
+            click.echo(render_list(listed))
+        return
     progress = StderrProgress(unit="MB", scale=1e6)
     try:
         session.load_model(progress)

@@ -10,6 +10,7 @@ from typing import Any
 
 from app.cli.context import printable
 from app.core.answer.answering import Answer, AnswerKind
+from app.core.answer.lists import ListAnswer
 from app.core.evals.calibrate import Calibration, axis
 from app.core.evals.runs import Flip, QuestionOutcome
 from app.core.index.indexer import IndexReport
@@ -100,6 +101,20 @@ def render_search(result: SearchResult) -> str:
         out.extend(textwrap.wrap(snippet, 96, initial_indent="    ", subsequent_indent="    "))
         out.append("")
     out.append(f"({result.seconds * 1000:.0f} ms)")
+    return "\n".join(out)
+
+
+def render_list(answer: ListAnswer) -> str:
+    """A list answer: one line per note, then each item's passage."""
+    out = [answer.text]
+    if answer.items:
+        out.append("\ncited:")
+        for item in answer.items:
+            out.append(f"  [{item.number}] {passage_header(item.passage)}")
+    if answer.unsupported:
+        shown = ", ".join(answer.unsupported[:5]) + (", …" if len(answer.unsupported) > 5 else "")
+        out.append(f"\nretrieved, not stating {answer.ask.subject}: {shown}")
+    out.append(f"\n({answer.seconds * 1000:.0f} ms, {len(answer.result.passages)} passages)")
     return "\n".join(out)
 
 

@@ -15,7 +15,7 @@ from textual.widgets.markdown import MarkdownStream
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from app.core.answer.answering import Answer, AnswerKind
-from app.core.index.retrieve import passage_numbers
+from app.core.index.retrieve import SearchResult, passage_numbers
 from app.core.session.followup import Resolution
 from app.core.session.session import NotesSession
 from app.core.verdict.gates import Verdict
@@ -31,6 +31,7 @@ from app.ui.messages import (
     IndexReady,
     IndexUpdated,
     IndexWaiting,
+    ListAnswered,
     LoadProgress,
     ModelReady,
     Retrieved,
@@ -268,6 +269,12 @@ class AsknotesApp(App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
     def run_answer(self, question: str, answer_id: int) -> None:
         worker = get_current_worker()
+        listing = self.session.list_request(question)
+        if listing is not None:
+            listed = self.session.answer_list(listing)
+            if not worker.is_cancelled:
+                self.post_message(ListAnswered(answer_id, listed))
+            return
         answer = self.session.ask(
             question,
             on_text=lambda delta: self.post_message(AnswerDelta(answer_id, delta)),
@@ -289,7 +296,11 @@ class AsknotesApp(App[None]):
         passages = message.result.passages
         self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
         self._show_verdict(message.verdict)
-        scope_line = message.result.scope_line()
+        self._show_scope(message.result)
+
+    def _show_scope(self, result: SearchResult) -> None:
+        """Under the resolved question, which notes a scoped question searched."""
+        scope_line = result.scope_line()
         if scope_line is not None:
             resolved = self.query_one("#resolved", Static)
             shown = str(resolved.render()) if resolved.display else ""
@@ -325,6 +336,23 @@ class AsknotesApp(App[None]):
             return
         await self._stop_stream()
         self.show_answer(message.answer)
+        self._restore_input()
+
+    @on(ListAnswered)
+    def list_done(self, message: ListAnswered) -> None:
+        """A list answer: every item cited once, every retrieved passage beside it."""
+        if self._widgets_gone() or message.answer_id != self.answer_id:
+            return
+        listed = message.answer
+        self.query_one("#answer", Markdown).update(listed.text.replace("\n- ", "\n\n- ", 1))
+        numbers = {item.passage.text_hash: item.number for item in listed.items}
+        cited = [item.passage for item in listed.items]
+        unique = list({p.text_hash: p for p in cited}.values())
+        self.query_one("#retrieved", PassagePane).show(
+            listed.result.passages, numbers, used=set(numbers)
+        )
+        self.query_one("#cited", PassagePane).show(unique, numbers)
+        self._show_scope(listed.result)
         self._restore_input()
 
     async def _stop_stream(self) -> None:

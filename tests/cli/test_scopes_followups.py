@@ -72,3 +72,14 @@ def test_a_question_set_item_may_carry_a_scope(indexed: Cli, tmp_path: Path) -> 
     bad = write(tmp_path, "bad.jsonl", '{"question": "x", "scope": "since:soon"}\n')
     result = indexed("eval", str(bad))
     assert result.code == 1 and f"{bad}:1: since:soon is not a date" in result.stderr
+
+
+def test_a_list_question_cites_one_passage_per_note(indexed: Cli) -> None:
+    data = indexed("ask", "Which notes mention garlic?", "--json").json()
+    assert data["list"] == {"subject": "garlic", "count": False}
+    assert [(i["number"], i["file"]) for i in data["items"]] == [(1, "garden.md")]
+    assert "garlic" in data["items"][0]["sentence"].lower()
+    assert data["answer"].startswith('1 note mentions garlic:\n- garden.md: "')
+    text = indexed("ask", "How many notes mention the tyres?").stdout
+    assert text.startswith('1 note mentions the tyres:\n- bike.md: "The tyres take 4 bar')
+    assert "[1] bike.md:3-5  Bike > Tyres" in text

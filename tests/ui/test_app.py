@@ -191,3 +191,14 @@ async def test_a_scoped_question_says_what_it_searched(app_factory) -> None:
         assert "searched only file:server: 1 note" in str(resolved.render())
         files = {i.passage.primary.file for i in app.query_one("#retrieved").query(PassageItem)}
         assert files == {"server.md"}
+
+
+async def test_a_list_question_lists_each_note_once_with_its_citation(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which notes mention garlic?")
+        assert markdown_text(app).startswith("1 note mentions garlic:")
+        cited = app.query_one("#cited", PassagePane).query(PassageItem)
+        assert [item.passage.primary.file for item in cited] == ["garden.md"]
+        assert not app.query_one("#question", Input).disabled

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.answer.answering import Answer, OnText, answer_question, note_staleness
+from app.core.answer.lists import ListAnswer, ListAsk, answer_list, list_request
 from app.core.answer.prompt import Prompt, build_prompt
 from app.core.basics.progress import Progress, no_progress
 from app.core.evals.calibrate import Calibration, calibrate
@@ -57,6 +58,15 @@ class NotesSession(WriterFlows):
         """The question to search and answer when `question` follows `previous`: a
         follow-up gets the previous subject, a new topic is kept as typed."""
         return resolve_followup(question, previous)
+
+    def list_request(self, question: str) -> ListAsk | None:
+        """The list or count `question` asks for; None for a plain question (k stays)."""
+        return list_request(question)
+
+    def answer_list(self, ask: ListAsk, k: int | None = None) -> ListAnswer:
+        """Every note that states the subject, one cited sentence each, no model call."""
+        index = self.open()
+        return answer_list(index, ask, self.settings.retrieval(k))
 
     def search(self, question: str, k: int | None = None) -> SearchResult:
         index = self.open()
