@@ -106,8 +106,14 @@ def answer_list(
     """
     started = time.perf_counter()
     k = retrieval.k * LIST_BUDGET
+    # Only a passage whose words state the subject can become an item, so the keyword leg
+    # alone ranks: a vector neighbour without the words would take a place and be dropped.
     settings = dataclasses.replace(
-        retrieval, k=k, candidates=max(retrieval.candidates, LIST_CANDIDATES, k)
+        retrieval,
+        k=k,
+        candidates=max(retrieval.candidates, LIST_CANDIDATES, k),
+        vector_weight=0.0,
+        lexical_weight=1.0,
     )
     scope = parse_scope(ask.question).scope
     query = f"{scope.describe()} {ask.subject}" if not scope.is_empty else ask.subject
