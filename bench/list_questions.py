@@ -74,7 +74,8 @@ def main() -> None:
         unsupported += len(bad)
         if args.verbose:
             print(
-                f"{item['question']}: {len(files & expected)}/{len(expected)} found, "
+                f"{item.get('corpus', 'vault')}: {item['question']}: "
+                f"{len(files & expected)}/{len(expected)} found, "
                 f"{len(files - expected)} unexpected, missed {sorted(expected - files)}"
             )
     names = ", ".join(folders)
