@@ -10,7 +10,7 @@ import click
 from app import paths
 from app.cli.answering import ask, calibrate, why
 from app.cli.context import Context, pass_ctx, printable
-from app.cli.evaluation import eval_command, refused
+from app.cli.evaluation import eval_command, history, refused
 from app.cli.indexing import index, search, watch
 from app.config import describe_settings
 from app.errors import AsknotesError, Cancelled
@@ -73,7 +73,7 @@ def show_paths(ctx: Context) -> None:
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
 
 
-for command in (index, watch, search, ask, why, calibrate, eval_command, refused):
+for command in (index, watch, search, ask, why, calibrate, eval_command, refused, history):
     cli.add_command(command)
 
 

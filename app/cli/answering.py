@@ -48,7 +48,7 @@ def ask(
     listing = session.list_request(question)
     if listing is not None and not show_prompt:
         try:
-            listed = session.answer_list(listing, k)
+            listed = session.answer_list(listing, k, asked=resolution.asked)
         finally:
             session.close()
         if as_json:
@@ -80,7 +80,9 @@ def ask(
                 streamed.append(delta)
                 click.echo(delta, nl=False)
 
-        answer = session.ask(question, k=k, on_text=on_text, cancel=threading.Event())
+        answer = session.ask(
+            question, k=k, on_text=on_text, cancel=threading.Event(), asked=resolution.asked
+        )
     finally:
         session.close()
     if as_json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from app.cli.context import printable
 from app.core.answer.answering import Answer, AnswerKind
 from app.core.answer.lists import ListAnswer
 from app.core.evals.calibrate import Calibration, axis
+from app.core.evals.history import HistoryEntry
 from app.core.evals.runs import Flip, QuestionOutcome
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import Passage, SearchResult
@@ -115,6 +117,22 @@ def render_list(answer: ListAnswer) -> str:
         shown = ", ".join(answer.unsupported[:5]) + (", …" if len(answer.unsupported) > 5 else "")
         out.append(f"\nretrieved, not stating {answer.ask.subject}: {shown}")
     out.append(f"\n({answer.seconds * 1000:.0f} ms, {len(answer.result.passages)} passages)")
+    return "\n".join(out)
+
+
+def render_history(entries: Sequence[HistoryEntry]) -> str:
+    """One block per question: when, as typed (and as resolved), the answer's first line
+    and where it was found."""
+    out: list[str] = []
+    for e in entries:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.asked_at))
+        out.append(f"{when}  [{e.outcome}] {e.asked}")
+        if e.question != e.asked:
+            out.append(f"    asked as: {e.question}")
+        first = e.answer.strip().splitlines()[0] if e.answer.strip() else ""
+        out.append(f"    {textwrap.shorten(first, 110)}")
+        for c in e.cited[:3]:
+            out.append(f"    [{c.file}:{c.start_line}-{c.end_line}]")
     return "\n".join(out)
 
 

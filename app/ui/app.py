@@ -253,7 +253,7 @@ class AsknotesApp(App[None]):
         self._stream = None
         self.query_one("#answer", Markdown).update(f"*Answering:* {resolution.resolved}")
         self.query_one("#question", Input).disabled = True
-        self.run_answer(resolution.resolved, self.answer_id)
+        self.run_answer(resolution.resolved, self.answer_id, resolution.asked)
 
     def action_edit_resolved(self) -> None:
         if self.resolution is None:
@@ -267,11 +267,11 @@ class AsknotesApp(App[None]):
         field.focus()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
-    def run_answer(self, question: str, answer_id: int) -> None:
+    def run_answer(self, question: str, answer_id: int, asked: str | None = None) -> None:
         worker = get_current_worker()
         listing = self.session.list_request(question)
         if listing is not None:
-            listed = self.session.answer_list(listing)
+            listed = self.session.answer_list(listing, asked=asked)
             if not worker.is_cancelled:
                 self.post_message(ListAnswered(answer_id, listed))
             return
@@ -282,6 +282,7 @@ class AsknotesApp(App[None]):
                 Retrieved(answer_id, result, verdict)
             ),
             cancel=worker.cancelled_event,
+            asked=asked,
         )
         if not worker.is_cancelled:
             self.post_message(AnswerDone(answer_id, answer))

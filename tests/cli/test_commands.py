@@ -37,6 +37,7 @@ def test_the_command_list_is_what_the_readme_documents() -> None:
         "ask",
         "calibrate",
         "eval",
+        "history",
         "index",
         "paths",
         "refused",

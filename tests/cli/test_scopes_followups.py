@@ -83,3 +83,34 @@ def test_a_list_question_cites_one_passage_per_note(indexed: Cli) -> None:
     text = indexed("ask", "How many notes mention the tyres?").stdout
     assert text.startswith('1 note mentions the tyres:\n- bike.md: "The tyres take 4 bar')
     assert "[1] bike.md:3-5  Bike > Tyres" in text
+
+
+def test_history_keeps_every_question_and_is_searchable(indexed: Cli) -> None:
+    assert indexed("history").stdout.strip() == "no questions asked yet"
+    indexed("ask", "Which port does the bike use?")
+    indexed("ask", "and the server?", "--after", "Which port does the bike use?")
+    indexed("ask", "Which notes mention garlic?")
+    entries = indexed("history", "--json").json()
+    assert [e["asked"] for e in entries] == [
+        "Which notes mention garlic?",
+        "and the server?",
+        "Which port does the bike use?",
+    ]
+    assert entries[1]["question"] == "Which port does the server use?"
+    assert entries[1]["outcome"] == "generated"
+    assert [c["file"] for c in entries[1]["cited"]] == ["server.md"]
+    assert entries[0]["outcome"] == "list" and entries[0]["cited"][0]["file"] == "garden.md"
+    found = indexed("history", "8443").stdout  # a word of the answer, not the question
+    assert "and the server?" in found and "asked as: Which port does the server use?" in found
+    assert "garlic" not in found
+    assert indexed("history", "saffron").stdout.strip() == "nothing asked matches 'saffron'"
+
+
+def test_an_unreadable_history_line_is_skipped_with_a_warning(indexed: Cli) -> None:
+    indexed("ask", "Which notes mention garlic?")
+    (path,) = indexed.data_dir.rglob("history.jsonl")
+    with path.open("ab") as f:
+        f.write(b"{not json\n")
+    result = indexed("history")
+    assert "Which notes mention garlic?" in result.stdout
+    assert "skipped 1 unreadable lines (first: line 2)" in result.stderr
