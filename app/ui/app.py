@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual import on, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -14,12 +14,11 @@ from textual.widgets import Footer, Header, Input, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from app.core.answer.answering import Answer, AnswerKind
-from app.core.index.retrieve import SearchResult, passage_numbers
+from app.core.index.retrieve import passage_numbers
 from app.core.session.followup import Resolution
 from app.core.session.session import NotesSession
-from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation
+from app.ui.answer_panes import AnswerPanes
 from app.ui.editor import open_note
 from app.ui.indexing import FolderSync
 from app.ui.messages import (
@@ -39,13 +38,14 @@ from app.ui.messages import (
     WatchFailed,
 )
 from app.ui.screens.help import HelpScreen
+from app.ui.screens.history import Asked
 from app.ui.screens.refused import RefusedScreen
 from app.ui.widgets.passages import PassagePane
 from app.ui.widgets.status import StatusBar
 from app.ui.widgets.verdict import ScoreShapeView, VerdictPanel
 
 
-class AsknotesApp(App[None]):
+class AsknotesApp(AnswerPanes):
     CSS_PATH = "app.tcss"
     TITLE = "asknotes"
     BINDINGS = [
@@ -82,6 +82,14 @@ class AsknotesApp(App[None]):
             tooltip="Put the question as it was resolved into the input, to edit and re-ask",
             show=False,
         ),
+        Binding(
+            "f6",
+            "history",
+            "History",
+            id="ask.history",
+            tooltip="The questions asked since the app opened: reopen one with its passages",
+            show=False,
+        ),
     ]
 
     def __init__(self, session: NotesSession, *, watch: bool = True) -> None:
@@ -99,6 +107,7 @@ class AsknotesApp(App[None]):
         self.answer_id = 0  # the question being answered; older answers' messages are dropped
         self._stream: MarkdownStream | None = None
         self.resolution: Resolution | None = None  # the last question asked, as resolved
+        self.asked: list[Asked] = []  # every answer since the app opened, oldest first
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -255,17 +264,6 @@ class AsknotesApp(App[None]):
         self.query_one("#question", Input).disabled = True
         self.run_answer(resolution.resolved, self.answer_id, resolution.asked)
 
-    def action_edit_resolved(self) -> None:
-        if self.resolution is None:
-            self.notify("ask a question first")
-            return
-        field = self.query_one("#question", Input)
-        if field.disabled:
-            return
-        field.value = self.resolution.resolved
-        field.cursor_position = len(field.value)
-        field.focus()
-
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
     def run_answer(self, question: str, answer_id: int, asked: str | None = None) -> None:
         worker = get_current_worker()
@@ -299,24 +297,6 @@ class AsknotesApp(App[None]):
         self._show_verdict(message.verdict)
         self._show_scope(message.result)
 
-    def _show_scope(self, result: SearchResult) -> None:
-        """Under the resolved question, which notes a scoped question searched."""
-        scope_line = result.scope_line()
-        if scope_line is not None:
-            resolved = self.query_one("#resolved", Static)
-            shown = str(resolved.render()) if resolved.display else ""
-            resolved.update(f"{shown}\n{scope_line}".strip())
-            resolved.display = True
-
-    def _show_verdict(self, verdict: Verdict, next_steps: tuple[str, ...] = ()) -> None:
-        self.query_one(VerdictPanel).show(verdict, next_steps)
-        if verdict.signals is not None:
-            card = verdict.scorecard
-            band = card.bands.get("top_cosine") if card is not None else None
-            self.query_one(ScoreShapeView).show(
-                verdict.signals.shape, (band.miss, band.hit) if band else None
-            )
-
     @on(AnswerDelta)
     async def stream_delta(self, message: AnswerDelta) -> None:
         if self._widgets_gone():
@@ -336,6 +316,7 @@ class AsknotesApp(App[None]):
         if message.answer_id != self.answer_id:
             return
         await self._stop_stream()
+        self.asked.append((message.answer.question, message.answer))
         self.show_answer(message.answer)
         self._restore_input()
 
@@ -344,40 +325,14 @@ class AsknotesApp(App[None]):
         """A list answer: every item cited once, every retrieved passage beside it."""
         if self._widgets_gone() or message.answer_id != self.answer_id:
             return
-        listed = message.answer
-        self.query_one("#answer", Markdown).update(listed.text.replace("\n- ", "\n\n- ", 1))
-        numbers = {item.passage.text_hash: item.number for item in listed.items}
-        cited = [item.passage for item in listed.items]
-        unique = list({p.text_hash: p for p in cited}.values())
-        self.query_one("#retrieved", PassagePane).show(
-            listed.result.passages, numbers, used=set(numbers)
-        )
-        self.query_one("#cited", PassagePane).show(unique, numbers)
-        self._show_scope(listed.result)
+        self.asked.append((message.answer.ask.question, message.answer))
+        self.show_list(message.answer)
         self._restore_input()
 
     async def _stop_stream(self) -> None:
         if self._stream is not None:
             stream, self._stream = self._stream, None
             await stream.stop()
-
-    def show_answer(self, answer: Answer) -> None:
-        body = answer.text
-        if answer.kind is AnswerKind.GENERATED:
-            quote = f'\n\n> "{answer.quote.text}" [{answer.quote.passage}]' if answer.quote else ""
-            body = f"{answer.text}{quote}"
-        flags = "".join(f"\n- ⚠ {flag}" for flag in answer.flags)
-        if self.indexing:
-            flags += "\n- ⚠ the index is being updated: this answer may be stale"
-        if answer.citations is not None and answer.citations.unsupported:
-            unsupported = ", ".join(f"`{t}`" for t in answer.citations.unsupported)
-            flags += f"\n- ⚠ **unsupported by the cited passage:** {unsupported}"
-        self.query_one("#answer", Markdown).update(body + flags)
-        self._show_verdict(answer.verdict)
-        numbers = answer.numbers
-        cited = {p.text_hash for p in answer.cited}
-        self.query_one("#retrieved", PassagePane).show(answer.retrieved, numbers, used=cited)
-        self.query_one("#cited", PassagePane).show(answer.cited, numbers)
 
     def _restore_input(self) -> None:
         question = self.query_one("#question", Input)
@@ -460,6 +415,9 @@ class AsknotesApp(App[None]):
             "Refused questions", "Mark, re-run and replay refusals", self.action_refused
         )
         yield SystemCommand("Why", "Show the verdict gates for the typed question", self.action_why)
+        yield SystemCommand(
+            "History", "The questions asked since the app opened", self.action_history
+        )
         yield SystemCommand(
             "Edit resolved question",
             "Put the last question, as resolved, into the input to edit and re-ask",

@@ -202,3 +202,32 @@ async def test_a_list_question_lists_each_note_once_with_its_citation(app_factor
         cited = app.query_one("#cited", PassagePane).query(PassageItem)
         assert [item.passage.primary.file for item in cited] == ["garden.md"]
         assert not app.query_one("#question", Input).disabled
+
+
+async def test_history_reopens_an_earlier_answer_with_its_passages(app_factory) -> None:
+    from textual.widgets import DataTable
+
+    from app.ui.screens.history import HistoryScreen
+
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the server use?")
+        await ask(pilot, "Which notes mention garlic?")
+        assert markdown_text(app).startswith("1 note mentions garlic:")
+        await pilot.press("f6")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 2
+        screen.query_one("#history-filter", Input).value = "8443"  # a word of the answer
+        await pilot.pause()
+        assert table.row_count == 1
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, HistoryScreen)
+        assert "Port 8443 [1]." in markdown_text(app)
+        cited = app.query_one("#cited", PassagePane).query(PassageItem)
+        assert [item.passage.primary.file for item in cited] == ["server.md"]
