@@ -31,7 +31,7 @@ from app.core.session.followup import resolve_followup
             "when do I transplant sow tomatoes?",
         ),
         ("Where did we stay in Lisbon?", "and where did we eat?", "where did we eat (Lisbon)?"),
-        ("How often do I swap the disk?", "why?", "Why do I swap the disk?"),
+        ("How often do I swap the disk?", "why?", "Why: How often do I swap the disk?"),
         ("What does ERR-4012 mean?", "and?", "What does ERR-4012 mean?"),
     ],
 )

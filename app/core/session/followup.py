@@ -95,9 +95,9 @@ def _resolve(question: str, previous: str) -> tuple[str, str] | None:
             body, anded = rest, True
         else:
             return _fragment(rest, previous)
-    if body.lower() in QUESTION_WORDS:
-        frame = _without_question_word(previous)
-        return f"{body.capitalize()} {frame}?", f"asked {body.lower()} about the previous question"
+    if body.lower() in QUESTION_WORDS:  # "why?" asks about the whole previous question
+        asked = f"{body.capitalize()}: {previous.rstrip(' ?!.')}?"
+        return asked, f"asked {body.lower()} about the previous question"
     tokens = _tokens(body)
     mine = [t for t in tokens if _naming(t, tokens)]
     theirs = {t.lower for t in _tokens(previous)}
@@ -214,15 +214,6 @@ def _topic(previous: str) -> str:
 def _is_question(text: str) -> bool:
     first = text.split()[0].lower() if text.split() else ""
     return first in QUESTION_WORDS or first in _AUXILIARIES
-
-
-def _without_question_word(previous: str) -> str:
-    words = previous.rstrip(" ?!.").split()
-    if words and words[0].lower() in QUESTION_WORDS:
-        words = words[1:]
-        if words and words[0].lower() in _FRAME:  # "How often do I ..." -> "do I ..."
-            words = words[1:]
-    return " ".join(words)
 
 
 def _tidy(text: str) -> str:
