@@ -10,7 +10,7 @@ import click
 from app import paths
 from app.cli.answering import ask, calibrate, why
 from app.cli.context import Context, pass_ctx, printable
-from app.cli.evaluation import eval_command, refused
+from app.cli.evaluation import eval_command, history, refused
 from app.cli.indexing import index, search, watch
 from app.config import describe_settings
 from app.core.session.settings import Settings
@@ -99,7 +99,7 @@ def _engine_line(settings: Settings, choice: str) -> str:
     return "PyTorch (the ONNX export is made after the next index)"
 
 
-for command in (index, watch, search, ask, why, calibrate, eval_command, refused):
+for command in (index, watch, search, ask, why, calibrate, eval_command, refused, history):
     cli.add_command(command)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +26,7 @@ class Bm25Index:
         from rank_bm25 import BM25Okapi
 
         self._hashes = [h for h, _ in corpus]
+        self._position = {h: i for i, h in enumerate(self._hashes)}
         docs = [tokens for _, tokens in corpus]
         self._df: Counter[str] = Counter()
         for tokens in docs:
@@ -55,14 +56,29 @@ class Bm25Index:
         ceiling = float(self._bm25.k1) + 1.0
         return sum(max(float(self._bm25.idf.get(t, 0.0)), 0.0) * ceiling for t in set(tokens))
 
-    def search(self, question: str, n: int, language: str = DEFAULT_LANGUAGE) -> list[LexicalHit]:
-        """The `n` best-scoring texts that share at least one token with the question."""
-        return self.search_tokens(lexical_tokens(question, language), n)
+    def search(
+        self,
+        question: str,
+        n: int,
+        language: str = DEFAULT_LANGUAGE,
+        *,
+        only: Collection[str] | None = None,
+    ) -> list[LexicalHit]:
+        """The `n` best-scoring texts that share at least one token with the question;
+        with `only`, among those text hashes alone (a scope)."""
+        return self.search_tokens(lexical_tokens(question, language), n, only=only)
 
-    def search_tokens(self, query: list[str], n: int) -> list[LexicalHit]:
+    def search_tokens(
+        self, query: list[str], n: int, *, only: Collection[str] | None = None
+    ) -> list[LexicalHit]:
         if self._bm25 is None or not query or n <= 0:
             return []
         scores = np.asarray(self._bm25.get_scores(query))
+        if only is not None:
+            # Scores keep the whole folder's statistics; only the ranking is narrowed.
+            keep = np.zeros(len(scores), dtype=bool)
+            keep[[self._position[h] for h in only if h in self._position]] = True
+            scores = np.where(keep, scores, 0.0)
         order = np.argsort(-scores, kind="stable")[:n]
         return [
             LexicalHit(self._hashes[i], Bm25Score(float(scores[i]))) for i in order if scores[i] > 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -41,8 +41,11 @@ class VectorStore(Protocol):
 
     def count(self) -> int: ...
 
-    def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
-        """The `n` nearest vectors, most similar first."""
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
+        """The `n` nearest vectors, most similar first; with `only`, among those ids alone
+        (a scope, applied by the store before it ranks)."""
         ...
 
     def reopen(self, path: Path | None = None) -> None:
@@ -181,19 +184,52 @@ class ChromaVectorStore:
 
         return self._call(run)
 
+    def _present(self, ids: Collection[str]) -> list[str]:
+        """The given ids that the collection holds, sorted."""
+        wanted = sorted(ids)
+        found: list[str] = []
+        for i in range(0, len(wanted), self._batch):
+            found.extend(self._collection.get(ids=wanted[i : i + self._batch], include=[])["ids"])
+        return sorted(found)
+
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
-    def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
         def run() -> list[VectorHit]:
-            total = int(self._collection.count())
+            total = int(self._collection.count()) if only is None else len(only)
             if total == 0 or n <= 0:
                 return []
-            result = self._collection.query(
-                query_embeddings=np.asarray(vector, dtype=np.float32).reshape(1, -1),
-                n_results=min(n, total),
-                include=["distances"],
-            )
+            query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+            if only is None:
+                result = self._collection.query(
+                    query_embeddings=query, n_results=min(n, total), include=["distances"]
+                )
+            else:
+                # Chroma filters the ids before its nearest-neighbour search, so a small
+                # scope still gets its `n` best vectors, not what survives a global top n.
+                # It fails on an id it does not hold (a vector a crash left unwritten, not
+                # yet repaired): then the ids it holds are looked up and asked again.
+                wanted = sorted(only)
+                try:
+                    result = self._collection.query(
+                        query_embeddings=query,
+                        ids=wanted,
+                        n_results=min(n, len(wanted)),
+                        include=["distances"],
+                    )
+                except Exception:
+                    wanted = self._present(wanted)
+                    if not wanted:
+                        return []
+                    result = self._collection.query(
+                        query_embeddings=query,
+                        ids=wanted,
+                        n_results=min(n, len(wanted)),
+                        include=["distances"],
+                    )
             return [
                 VectorHit(h, CosineSimilarity.from_cosine_distance(d))
                 for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
