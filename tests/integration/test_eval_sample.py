@@ -1,8 +1,8 @@
 """`asknotes eval` on the sample question set with the real model: a regression gate.
 
-The floors are the figures measured with the bundled model (bench/answer_probe.py,
-README "Choosing the model"), less one question of slack for numeric noise between
-machines; a change that loses more than that fails the suite.
+The floors are the figures measured with the bundled model on this set (README,
+"Choosing the model"), less one question of slack for numeric noise between machines; a
+change that loses more than that fails the suite.
 """
 
 from __future__ import annotations
@@ -42,13 +42,14 @@ def test_eval_sample_questions_with_the_model(tmp_path: Path, shared_model_path:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     summary = data["summary"]
-    assert summary["questions"] == 36
+    assert summary["questions"] == 46
     assert summary["recall_at_k"] == 1.0
-    assert summary["grounded_answer_rate"] >= 25 / 28, summary  # measured 26 / 28
-    assert summary["refusal_recall"] >= 6 / 8, summary  # measured 7 / 8
+    assert summary["grounded_answer_rate"] >= 32 / 35, summary  # measured 33 / 35
+    assert summary["refusal_recall"] >= 8 / 11, summary  # measured 9 / 11
     answered_wrongly = [
         q["question"] for q in data["questions"] if q["refusal_state"] == "answered"
     ]
-    assert len(answered_wrongly) <= 2, answered_wrongly  # measured 1: the pizza near-miss
+    # measured 2: the pizza-dough and the statistics-professor near-misses
+    assert len(answered_wrongly) <= 3, answered_wrongly
     assert summary["unsupported_citations"] == 0
     assert "evaluating" in result.stderr  # progress on stderr
