@@ -19,10 +19,17 @@ from app.errors import AsknotesError, Cancelled
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--notes-dir", type=click.Path(path_type=Path), help="Notes folder.")
 @click.option("--data-dir", type=click.Path(path_type=Path), help="Where indexes live.")
+@click.option(
+    "--chroma-url",
+    metavar="URL",
+    help="A Chroma server (http://HOST:PORT) holding a shared index.",
+)
 @click.pass_context
-def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> None:
+def cli(
+    ctx: click.Context, notes_dir: Path | None, data_dir: Path | None, chroma_url: str | None
+) -> None:
     """Answer questions from a folder of markdown notes, offline."""
-    flags = {"notes_dir": notes_dir, "data_dir": data_dir}
+    flags = {"notes_dir": notes_dir, "data_dir": data_dir, "chroma_url": chroma_url}
     if isinstance(ctx.obj, Context):  # handed in by a test with its factories
         ctx.obj.overrides.update({k: v for k, v in flags.items() if v is not None})
     else:
@@ -79,7 +86,7 @@ for command in (index, watch, search, ask, why, calibrate, eval_command, refused
 
 def _route_folder(argv: list[str]) -> list[str]:
     """`asknotes NOTES_DIR` opens the TUI on that folder."""
-    options = {"--notes-dir", "--data-dir"}
+    options = {"--notes-dir", "--data-dir", "--chroma-url"}
     i = 0
     while i < len(argv) and argv[i].startswith("-"):
         i += 2 if argv[i] in options else 1

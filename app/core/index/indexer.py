@@ -111,6 +111,8 @@ def update_index(
             f"changed: the index keeps its {manifest.counts()[0]} notes until it comes back"
         )
     report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
+    # A writer stopped between a commit and its publish: publish every text again.
+    republish = index.unpublished()
     report.skipped.extend(found.skipped)
     report.files_seen = len(found.notes)
 
@@ -231,6 +233,12 @@ def update_index(
     manifest.replace_skipped(unindexable)
     manifest.set_meta("chunking", chunking_key)
     manifest.set_meta("tokenizer", str(TOKENIZER_VERSION))
+    if index.shared is not None:
+        # Publish the run's meta; after a rebuild (no reconcile) or an interrupted
+        # publish, every text again and nothing the manifest does not hold.
+        full = republish or not reconcile
+        if full or pending or report.removed or orphans:
+            index.publish(manifest.text_hashes() if full else (), sweep=full)
     report.texts_embedded = total - len(repair)
     report.embed_seconds = embed_clock
     report.seconds = time.perf_counter() - started
@@ -273,7 +281,8 @@ def _commit(
         )
         for i in items
     ]
-    index.manifest.apply(updates, removed)
+    touched = index.manifest.apply(updates, removed)
+    index.publish(touched)
 
 
 def _reconcile(index: NoteIndex) -> tuple[int, dict[str, str]]:

@@ -19,11 +19,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.core.index.shared import SharedRecord, SharedSource
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
 from app.errors import SchemaVersionError
 
 T = TypeVar("T")
+
+SHARED_STAMP = "shared_stamp"  # the shared collection's stamp a mirror was pulled at
+PUBLISHED_VERSION = "published_version"  # the index version a writer last published
+# Meta that describes this file, not the index: never published, never mirrored.
+LOCAL_META = frozenset(
+    {"schema_version", "index_version", "updated_at", SHARED_STAMP, PUBLISHED_VERSION}
+)
 
 
 @dataclass(frozen=True)
@@ -293,14 +301,21 @@ class Manifest:
         return found
 
     @_locked
-    def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> None:
+    def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:
         """Replace the given files' chunks and drop removed files, in one transaction.
 
         Texts that lose their last chunk stay until `drop_unreferenced`, so that a text
         moving between files in two batches keeps its vector.
+
+        Returns:
+            The hashes of every text whose list of places changed (old and new chunks).
         """
+        touched: set[str] = set()
         with self._transaction() as db:
             for path in [u.record.path for u in updates] + list(removed_paths):
+                touched.update(
+                    r[0] for r in db.execute("SELECT text_hash FROM chunks WHERE path = ?", (path,))
+                )
                 db.execute("DELETE FROM chunks WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
             for update in updates:
@@ -313,6 +328,7 @@ class Manifest:
                 for ordinal, (chunk, tokens) in enumerate(
                     zip(update.chunks, update.tokens, strict=True)
                 ):
+                    touched.add(chunk.text_hash)
                     db.execute(
                         "INSERT OR IGNORE INTO texts VALUES (?, ?, ?, ?)",
                         (chunk.text_hash, chunk.text, chunk.embed_text, tokens),
@@ -329,6 +345,7 @@ class Manifest:
                         ),
                     )
             self._bump_version()
+        return touched
 
     @_locked
     def drop_unreferenced(self) -> set[str]:
@@ -345,6 +362,88 @@ class Manifest:
             if doomed:
                 self._bump_version()
         return doomed
+
+    @_locked
+    def all_meta(self) -> dict[str, str]:
+        return {str(k): str(v) for k, v in self._db.execute("SELECT key, value FROM meta")}
+
+    @_locked
+    def shared_records(self, text_hashes: Iterable[str]) -> list[SharedRecord]:
+        """What a machine without the notes needs about each given text that still has a
+        place (a text with none is about to be dropped, with its vector)."""
+        wanted = list(dict.fromkeys(text_hashes))
+        found: list[SharedRecord] = []
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            texts = {
+                h: (text, tokens)
+                for h, text, tokens in self._db.execute(
+                    f"SELECT text_hash, text, tokens FROM texts WHERE text_hash IN ({marks})",
+                    batch,
+                )
+            }
+            sources: dict[str, list[SharedSource]] = {h: [] for h in texts}
+            for h, path, ordinal, heading, start, end, language in self._db.execute(
+                "SELECT c.text_hash, c.path, c.ordinal, c.heading_path, c.start_line, "
+                "c.end_line, COALESCE(f.language, '') FROM chunks c "
+                f"LEFT JOIN files f ON f.path = c.path WHERE c.text_hash IN ({marks}) "
+                "ORDER BY c.path, c.ordinal",
+                batch,
+            ):
+                sources[h].append(
+                    SharedSource(path, ordinal, tuple(json.loads(heading)), start, end, language)
+                )
+            found.extend(
+                SharedRecord(h, text, tokens, tuple(sources[h]))
+                for h, (text, tokens) in texts.items()
+                if sources[h]
+            )
+        return found
+
+    @_locked
+    def replace_from_shared(
+        self, records: Sequence[SharedRecord], meta: dict[str, str], stamp: str
+    ) -> None:
+        """Make this manifest a mirror of a shared collection, in one transaction.
+
+        A mirror has no notes folder: its files carry only their path and language, and
+        its texts no embedded form (a reader never embeds a note).
+        """
+        now = time.time()
+        with self._transaction() as db:
+            db.execute("DELETE FROM chunks")
+            db.execute("DELETE FROM texts")
+            db.execute("DELETE FROM files")
+            languages: dict[str, str] = {}
+            for record in records:
+                db.execute(
+                    "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?)",
+                    (record.text_hash, record.text, "", record.tokens),
+                )
+                for s in record.sources:
+                    languages.setdefault(s.path, s.language)
+                    db.execute(
+                        "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            s.path,
+                            s.ordinal,
+                            record.text_hash,
+                            json.dumps(list(s.heading_path), ensure_ascii=False),
+                            s.start_line,
+                            s.end_line,
+                        ),
+                    )
+            db.executemany(
+                "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language) "
+                "VALUES (?, '', 0, 0, ?, ?)",
+                [(path, now, language) for path, language in languages.items()],
+            )
+            for key, value in meta.items():
+                if key not in LOCAL_META:
+                    self.set_meta(key, value)
+            self.set_meta(SHARED_STAMP, stamp)
+            self._bump_version()
 
     def _bump_version(self) -> None:
         self.set_meta("index_version", str(self.index_version + 1))

@@ -52,6 +52,24 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
+def nearest_hits(collection: Any, vector: Vectors, n: int) -> list[VectorHit]:
+    """The `n` nearest records of a Chroma collection, most similar first.
+
+    Chroma picks the candidates; their similarity is computed from the stored vectors
+    (`CosineSimilarity.between`), and ties break by hash, so an embedded store and a
+    server holding the same vectors return the same list with the same numbers.
+    """
+    query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+    result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
+    # A server sends each float32 as its shortest decimal: back to float32 first, exactly.
+    hits = [
+        VectorHit(h, CosineSimilarity.between(query[0], np.asarray(stored, dtype=np.float32)))
+        for h, stored in zip(result["ids"][0], result["embeddings"][0], strict=True)
+    ]
+    hits.sort(key=lambda hit: (-hit.similarity.value, hit.text_hash))
+    return hits
+
+
 class VectorStoreError(IndexCorruptError):
     """The vector store cannot be opened or read."""
 
@@ -189,14 +207,6 @@ class ChromaVectorStore:
             total = int(self._collection.count())
             if total == 0 or n <= 0:
                 return []
-            result = self._collection.query(
-                query_embeddings=np.asarray(vector, dtype=np.float32).reshape(1, -1),
-                n_results=min(n, total),
-                include=["distances"],
-            )
-            return [
-                VectorHit(h, CosineSimilarity.from_cosine_distance(d))
-                for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
-            ]
+            return nearest_hits(self._collection, vector, min(n, total))
 
         return self._call(run)
