@@ -8,11 +8,11 @@ or comparing a BM25 score across questions; each type here says what its number 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True, order=True)
@@ -32,7 +32,7 @@ class CosineSimilarity:
         return 1.0 - self.value
 
     @classmethod
-    def between(cls, a: Sequence[float], b: Sequence[float]) -> CosineSimilarity:
+    def between(cls, a: npt.ArrayLike, b: npt.ArrayLike) -> CosineSimilarity:
         """The cosine of the angle between two stored vectors, in float64.
 
         Computed here rather than taken from the vector engine, whose float32 arithmetic

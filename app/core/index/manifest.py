@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app.core.index.shared import SharedRecord, SharedSource
+from app.core.index.mirror import read_shared_records, write_mirror
+from app.core.index.shared import SharedRecord
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
 from app.errors import SchemaVersionError
@@ -371,74 +372,15 @@ class Manifest:
     def shared_records(self, text_hashes: Iterable[str]) -> list[SharedRecord]:
         """What a machine without the notes needs about each given text that still has a
         place (a text with none is about to be dropped, with its vector)."""
-        wanted = list(dict.fromkeys(text_hashes))
-        found: list[SharedRecord] = []
-        for i in range(0, len(wanted), 500):
-            batch = wanted[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            texts = {
-                h: (text, tokens)
-                for h, text, tokens in self._db.execute(
-                    f"SELECT text_hash, text, tokens FROM texts WHERE text_hash IN ({marks})",
-                    batch,
-                )
-            }
-            sources: dict[str, list[SharedSource]] = {h: [] for h in texts}
-            for h, path, ordinal, heading, start, end, language in self._db.execute(
-                "SELECT c.text_hash, c.path, c.ordinal, c.heading_path, c.start_line, "
-                "c.end_line, COALESCE(f.language, '') FROM chunks c "
-                f"LEFT JOIN files f ON f.path = c.path WHERE c.text_hash IN ({marks}) "
-                "ORDER BY c.path, c.ordinal",
-                batch,
-            ):
-                sources[h].append(
-                    SharedSource(path, ordinal, tuple(json.loads(heading)), start, end, language)
-                )
-            found.extend(
-                SharedRecord(h, text, tokens, tuple(sources[h]))
-                for h, (text, tokens) in texts.items()
-                if sources[h]
-            )
-        return found
+        return read_shared_records(self._db, text_hashes)
 
     @_locked
     def replace_from_shared(
         self, records: Sequence[SharedRecord], meta: dict[str, str], stamp: str
     ) -> None:
-        """Make this manifest a mirror of a shared collection, in one transaction.
-
-        A mirror has no notes folder: its files carry only their path and language, and
-        its texts no embedded form (a reader never embeds a note).
-        """
-        now = time.time()
+        """Make this manifest a mirror of a shared collection, in one transaction."""
         with self._transaction() as db:
-            db.execute("DELETE FROM chunks")
-            db.execute("DELETE FROM texts")
-            db.execute("DELETE FROM files")
-            languages: dict[str, str] = {}
-            for record in records:
-                db.execute(
-                    "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?)",
-                    (record.text_hash, record.text, "", record.tokens),
-                )
-                for s in record.sources:
-                    languages.setdefault(s.path, s.language)
-                    db.execute(
-                        "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
-                        (
-                            s.path,
-                            s.ordinal,
-                            record.text_hash,
-                            json.dumps(list(s.heading_path), ensure_ascii=False),
-                            s.start_line,
-                            s.end_line,
-                        ),
-                    )
-            db.executemany(
-                "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language) "
-                "VALUES (?, '', 0, 0, ?, ?)",
-                [(path, now, language) for path, language in languages.items()],
-            )
+            write_mirror(db, records)
             for key, value in meta.items():
                 if key not in LOCAL_META:
                     self.set_meta(key, value)

@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import socket
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +27,11 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from app.core.basics.progress import check_cancelled
+from app.core.index.lease import Lease, hold_lease
 from app.core.index.vectors import VectorHit, nearest_hits
 from app.core.models.embedder import Vectors
 from app.errors import (
     ConfigError,
-    IndexBusyError,
     IndexError_,
     IndexMissingError,
     SchemaVersionError,
@@ -48,9 +44,6 @@ SHARED_FORMAT = 1  # bump when the record or collection metadata layout changes
 SCORE_CONTRACT = "cosine_distance"  # what Chroma returns; converted in one place
 CONNECT_TIMEOUT_S = 3.0
 REQUEST_TIMEOUT_S = 30.0
-LEASE_SECONDS = 60.0
-LEASE_POLL_S = 1.0
-LEASE_SETTLE_S = 0.3
 _COLLECTION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{1,510}[A-Za-z0-9]$")
 
 # Collection metadata keys.
@@ -151,32 +144,6 @@ class SharedRecord:
         if not sources:
             return None
         return cls(text_hash, str(meta.get("text", "")), str(meta.get("tokens", "")), sources)
-
-
-@dataclass(frozen=True)
-class Lease:
-    """Who may write a shared collection, and until when (seconds since the epoch)."""
-
-    token: str
-    host: str
-    pid: int
-    command: str
-    until: float
-
-    def describe(self) -> str:
-        return f"{self.host} pid {self.pid}, `{self.command}`"
-
-    def holder_is_gone(self) -> bool:
-        """On this host, a holder whose process has ended: its lease is void at once."""
-        if self.host != socket.gethostname():
-            return False
-        try:
-            os.kill(self.pid, 0)
-        except ProcessLookupError:
-            return True
-        except OSError:
-            return False
-        return False
 
 
 class ChromaServerStore:
@@ -424,24 +391,24 @@ class ChromaServerStore:
         def run() -> None:
             self._client.delete_collection(self.name)
 
-        lease = self.current_lease()
+        lease = self.lease_record()
         self._call(run)
         self._open(create=True)
-        if lease is not None:
-            self._update_metadata({WRITER_KEY: json.dumps(lease.__dict__)})
+        if lease:
+            self.set_lease_record(lease)
 
     # --- the writer lease ----------------------------------------------------------------
 
-    def current_lease(self) -> Lease | None:
-        raw = self._metadata().get(WRITER_KEY)
-        if not raw:
-            return None
-        try:
-            return Lease(**json.loads(str(raw)))
-        except (ValueError, TypeError):
-            return None
+    def lease_record(self) -> str:
+        """The collection's writer lease as stored ("" when nobody holds it)."""
+        return str(self._metadata().get(WRITER_KEY) or "")
 
-    @contextlib.contextmanager
+    def set_lease_record(self, value: str) -> None:
+        self._update_metadata({WRITER_KEY: value})
+
+    def current_lease(self) -> Lease | None:
+        return Lease.parse(self.lease_record())
+
     def writer_lease(
         self,
         command: str,
@@ -449,70 +416,6 @@ class ChromaServerStore:
         wait: bool,
         on_wait: Callable[[str], object] | None = None,
         cancel: threading.Event | None = None,
-    ) -> Iterator[Lease]:
-        """Hold the collection's writer lease for the block.
-
-        The lease is a record in the collection's metadata with an expiry, renewed while
-        the holder writes; a holder that died stops renewing and its lease lapses (at once
-        when it ran on this host). Chroma has no compare-and-set, so the lease is checked
-        again after it is written: two writers claiming within the same instant both see
-        the later claim, and the earlier one backs off.
-
-        Raises:
-            IndexBusyError: another writer holds an unexpired lease and `wait` is false.
-        """
-        told = False
-        while True:
-            check_cancelled(cancel)
-            held = self.current_lease()
-            if held is None or held.until < time.time() or held.holder_is_gone():
-                mine = Lease(
-                    os.urandom(8).hex(),
-                    socket.gethostname(),
-                    os.getpid(),
-                    command,
-                    time.time() + LEASE_SECONDS,
-                )
-                self._update_metadata({WRITER_KEY: json.dumps(mine.__dict__)})
-                time.sleep(LEASE_SETTLE_S)  # a rival's claim in flight lands before the check
-                check = self.current_lease()
-                if check is not None and check.token == mine.token:
-                    break
-                held = check
-            message = (
-                f"another asknotes process is writing the shared {self.where} "
-                f"({held.describe() if held else 'unknown'})"
-            )
-            if not wait:
-                raise IndexBusyError(message, held.describe() if held else "")
-            if not told and on_wait is not None:
-                on_wait(message + "; waiting…")
-                told = True
-            time.sleep(LEASE_POLL_S)
-        stop = threading.Event()
-        keeper = threading.Thread(
-            target=self._keep_lease, args=(mine, stop), name="asknotes-lease", daemon=True
-        )
-        keeper.start()
-        try:
-            yield mine
-        finally:
-            stop.set()
-            keeper.join()
-            with contextlib.suppress(IndexError_):
-                held = self.current_lease()
-                if held is not None and held.token == mine.token:
-                    self._update_metadata({WRITER_KEY: ""})
-
-    def _keep_lease(self, lease: Lease, stop: threading.Event) -> None:
-        """Push the lease's expiry on until `stop`; a holder that dies stops doing this,
-        so its lease lapses. A server that cannot be reached is the writes' to report."""
-        while not stop.wait(LEASE_SECONDS / 3):
-            with contextlib.suppress(IndexError_):
-                held = self.current_lease()
-                if held is not None and held.token != lease.token:
-                    return  # another writer took a lapsed lease: never take it back
-                lease = Lease(
-                    lease.token, lease.host, lease.pid, lease.command, time.time() + LEASE_SECONDS
-                )
-                self._update_metadata({WRITER_KEY: json.dumps(lease.__dict__)})
+    ) -> contextlib.AbstractContextManager[Lease]:
+        """Hold the collection's writer lease for the block (see `lease`)."""
+        return hold_lease(self, f"shared {self.where}", command, wait, on_wait, cancel)
