@@ -75,6 +75,14 @@ def show_paths(ctx: Context) -> None:
         click.echo(f"user data   : {paths.user_dir(settings.data_dir, notes)} (kept by rebuilds)")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
+    if settings.chroma_url:
+        mirror = paths.shared_index_dir(
+            settings.data_dir, settings.chroma_url, settings.chroma_collection
+        )
+        click.echo(
+            f"shared index: collection {settings.chroma_collection} at {settings.chroma_url}"
+        )
+        click.echo(f"  mirror    : {mirror} (read without a notes folder)")
     click.echo("\nsettings (TOML key, environment variable, current value):")
     for name, env, doc in describe_settings():
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")

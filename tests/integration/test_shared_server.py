@@ -115,7 +115,9 @@ def test_a_machine_without_the_notes_reads_what_embedded_mode_reads(
     assert sum(len(r[0]) for r in shared.values()) > 100  # the comparison compared passages
 
     asked = ok(run(tmp_path / "reader", *url, "ask", "What did the dentist say?", "--json"))
-    assert json.loads(asked.stdout)["kind"] == "refused"
+    answer = json.loads(asked.stdout)
+    assert answer["kind"] == "refused"
+    assert answer["flags"] == []  # no notes folder here is not "notes changed since indexed"
     mine = shared_user_dir(tmp_path / "reader", server.url, "asknotes") / "refused.jsonl"
     assert "dentist" in mine.read_text(encoding="utf-8")  # refusals stay with their user
     assert not (user_dir(tmp_path / "writer", notes) / "refused.jsonl").exists()
