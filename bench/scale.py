@@ -88,9 +88,7 @@ def stamp_copy(text: str, copy: int) -> str:
 
 def build_folder(target: Path, size: int) -> int:
     source = corpus("simonw-til")
-    notes = sorted(
-        p for p in source.rglob("*.md") if p.is_file() and p.name not in CORPUS_EXCLUDE
-    )
+    notes = sorted(p for p in source.rglob("*.md") if p.is_file() and p.name not in CORPUS_EXCLUDE)
     written = 0
     copy = 0
     while written < size:
