@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,6 +14,8 @@ from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.scores import Bm25Score
 from app.core.basics.text import lexical_tokens
 
+Ints = npt.NDArray[np.int32]
+
 
 @dataclass(frozen=True)
 class LexicalHit:
@@ -22,13 +24,16 @@ class LexicalHit:
 
 
 class Bm25Index:
-    """Okapi BM25 over pre-tokenised chunk texts, scored through an inverted index.
+    """Okapi BM25 over pre-tokenised chunk texts, scored through an inverted index, and
+    updated in place of a rebuild when a few texts come and go.
 
     The formula and defaults are rank-bm25's `BM25Okapi` (k1 1.5, b 0.75, an IDF floor of
-    0.25 times the mean IDF), computed in the same order, so every score is the same to
-    the last bit; but a query touches only the texts that hold its terms, where
-    `BM25Okapi` walks every text in Python for every term, and the postings take a
-    fraction of the memory of its one dictionary per text.
+    0.25 times the mean IDF); the mean is an exactly rounded sum (`math.fsum`), so an
+    updated index scores every text to the same bit as one built afresh from the same
+    texts, and within 1e-12 of rank-bm25. A query touches only the texts holding its
+    terms, where `BM25Okapi` walks every text in Python for every term. Ties rank by text
+    hash. An update never changes an index another thread is reading: it returns a new
+    one that shares what did not change.
     """
 
     k1 = 1.5
@@ -36,80 +41,157 @@ class Bm25Index:
     epsilon = 0.25
 
     def __init__(self, corpus: Sequence[tuple[str, list[str]]]) -> None:
-        self._hashes = [h for h, _ in corpus]
-        docs: dict[str, list[int]] = {}  # term -> the texts holding it, in corpus order
-        freqs: dict[str, list[int]] = {}  # term -> its count in each of those texts
-        lengths = np.zeros(len(corpus), dtype=np.float64)
-        total = 0
-        for i, (_, tokens) in enumerate(corpus):
-            lengths[i] = len(tokens)
-            total += len(tokens)
+        self._hashes: list[str] = []
+        self._slot: dict[str, int] = {}
+        self._alive = np.zeros(0, dtype=bool)
+        self._lengths = np.zeros(0, dtype=np.float64)
+        self._term_id: dict[str, int] = {}
+        self._terms: list[str] = []
+        self._postings: list[tuple[Ints, Ints]] = []  # per term: texts holding it, counts
+        self._doc_terms: list[Ints] = []  # per text: its distinct term ids
+        self._df = np.zeros(0, dtype=np.int64)
+        self._dead = 0
+        self._add(corpus)
+
+    # --- building ------------------------------------------------------------------------
+
+    def _add(self, corpus: Sequence[tuple[str, list[str]]]) -> None:
+        """Append texts as new slots, then recompute the corpus statistics."""
+        start = len(self._hashes)
+        new_ids: dict[int, list[int]] = {}
+        new_tf: dict[int, list[int]] = {}
+        lengths = []
+        for offset, (text_hash, tokens) in enumerate(corpus):
+            slot = start + offset
+            self._hashes.append(text_hash)
+            self._slot[text_hash] = slot
+            lengths.append(len(tokens))
+            ids = []
             for term, count in Counter(tokens).items():
-                if term in docs:
-                    docs[term].append(i)
-                    freqs[term].append(count)
+                tid = self._term_id.get(term)
+                if tid is None:
+                    tid = self._term_id[term] = len(self._terms)
+                    self._terms.append(term)
+                    self._postings.append((np.zeros(0, np.int32), np.zeros(0, np.int32)))
+                ids.append(tid)
+                if tid in new_ids:
+                    new_ids[tid].append(slot)
+                    new_tf[tid].append(count)
                 else:
-                    docs[term] = [i]
-                    freqs[term] = [count]
-        self._postings = {
-            term: (np.asarray(ids, dtype=np.int64), np.asarray(freqs[term], dtype=np.int64))
-            for term, ids in docs.items()
-        }
-        self.idf: dict[str, float] = {}
-        self._norm = np.zeros(0)
-        # BM25Okapi divides by the corpus size, so an empty index gets no model at all.
-        self._empty = total == 0
+                    new_ids[tid] = [slot]
+                    new_tf[tid] = [count]
+            self._doc_terms.append(np.asarray(ids, dtype=np.int32))
+        for tid, slots in new_ids.items():
+            old_ids, old_tf = self._postings[tid]
+            self._postings[tid] = (
+                np.concatenate([old_ids, np.asarray(slots, dtype=np.int32)]),
+                np.concatenate([old_tf, np.asarray(new_tf[tid], dtype=np.int32)]),
+            )
+        self._alive = np.concatenate([self._alive, np.ones(len(corpus), dtype=bool)])
+        self._lengths = np.concatenate([self._lengths, np.asarray(lengths, dtype=np.float64)])
+        df = np.zeros(len(self._terms), dtype=np.int64)
+        df[: len(self._df)] = self._df
+        for tid, slots in new_ids.items():
+            df[tid] += len(slots)
+        self._df = df
+        self._statistics()
+
+    def _statistics(self) -> None:
+        """Corpus size, mean length, every term's IDF (floored) and the length norms."""
+        self._n = int(self._alive.sum())
+        total = float(self._lengths[self._alive].sum())
+        self._empty = total == 0  # BM25Okapi divides by the corpus size: no model at all
+        self._idf = np.zeros(len(self._terms), dtype=np.float64)
+        self._norm = np.zeros(len(self._hashes), dtype=np.float64)
         if self._empty:
             return
-        avgdl = total / len(corpus)
-        idf_sum = 0.0
-        negative = []
-        for term, ids in docs.items():  # first-seen order, as BM25Okapi sums them
-            idf = math.log(len(corpus) - len(ids) + 0.5) - math.log(len(ids) + 0.5)
-            self.idf[term] = idf
-            idf_sum += idf
-            if idf < 0:
-                negative.append(term)
-        floor = self.epsilon * (idf_sum / len(self.idf))
-        for term in negative:
-            self.idf[term] = floor
-        self._norm = self.k1 * (1 - self.b + self.b * lengths / avgdl)
+        present = np.nonzero(self._df > 0)[0]
+        n = self._n
+        idf = [math.log(n - d + 0.5) - math.log(d + 0.5) for d in self._df[present].tolist()]
+        floor = self.epsilon * (math.fsum(idf) / len(idf))
+        self._idf[present] = [value if value >= 0 else floor for value in idf]
+        avgdl = total / n
+        self._norm = self.k1 * (1 - self.b + self.b * self._lengths / avgdl)
 
-    def scores(self, query: list[str]) -> npt.NDArray[np.float64]:
-        """Every text's BM25 score for the query tokens, in corpus order."""
-        total = np.zeros(len(self._hashes))
-        if self._empty:
-            return total
-        for term in query:
-            posting = self._postings.get(term)
-            if posting is None:
-                continue  # BM25Okapi adds an exact 0.0 to every text here
-            ids, tf = posting
-            total[ids] += (self.idf.get(term) or 0) * (tf * (self.k1 + 1) / (tf + self._norm[ids]))
-        return total
+    def updated(self, added: Sequence[tuple[str, list[str]]], removed: Iterable[str]) -> Bm25Index:
+        """A new index with `added` texts and without `removed` ones; this one is unchanged.
+
+        Raises:
+            KeyError: a removed text is not in the index.
+        """
+        new = object.__new__(Bm25Index)
+        new._hashes = list(self._hashes)
+        new._slot = dict(self._slot)
+        new._alive = self._alive.copy()
+        new._lengths = self._lengths
+        new._term_id = dict(self._term_id)
+        new._terms = list(self._terms)
+        new._postings = list(self._postings)
+        new._doc_terms = list(self._doc_terms)
+        new._df = self._df.copy()
+        new._dead = self._dead
+        for text_hash in removed:
+            slot = new._slot.pop(text_hash)
+            new._alive[slot] = False
+            new._df[new._doc_terms[slot]] -= 1
+            new._dead += 1
+        new._add(added)
+        return new
+
+    @property
+    def dead_share(self) -> float:
+        """How much of the index is texts removed since it was built (rebuild when high)."""
+        return self._dead / len(self._hashes) if self._hashes else 0.0
+
+    def hashes(self) -> set[str]:
+        return set(self._slot)
+
+    # --- reading -------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._hashes)
+        return self._n
 
     @property
     def n_docs(self) -> int:
-        return len(self._hashes)
+        return self._n
 
     def __contains__(self, token: object) -> bool:
         """Whether any note holds `token` (a stemmed lexical token)."""
-        return isinstance(token, str) and token in self._postings
+        return isinstance(token, str) and self.doc_freq(token) > 0
 
     def doc_freq(self, token: str) -> int:
         """How many unique texts hold `token`."""
-        posting = self._postings.get(token)
-        return 0 if posting is None else len(posting[0])
+        tid = self._term_id.get(token)
+        return 0 if tid is None else int(self._df[tid])
+
+    def idf(self, token: str) -> float:
+        tid = self._term_id.get(token)
+        return 0.0 if tid is None else float(self._idf[tid])
 
     def max_score(self, tokens: list[str]) -> float:
         """The most a text could score on these tokens: each term's IDF times (k1 + 1)."""
         if self._empty:
             return 0.0
         ceiling = self.k1 + 1.0
-        return sum(max(float(self.idf.get(t, 0.0)), 0.0) * ceiling for t in set(tokens))
+        return sum(max(self.idf(t), 0.0) * ceiling for t in set(tokens))
+
+    def scores(self, query: list[str]) -> dict[str, float]:
+        """The BM25 score of every text holding a query token."""
+        total = self._score_slots(query)
+        return {self._hashes[i]: float(total[i]) for i in np.nonzero(total)[0]}
+
+    def _score_slots(self, query: list[str]) -> npt.NDArray[np.float64]:
+        total = np.zeros(len(self._hashes))
+        if self._empty:
+            return total
+        for term in query:
+            tid = self._term_id.get(term)
+            if tid is None or self._df[tid] == 0:
+                continue  # BM25Okapi adds an exact 0.0 to every text here
+            ids, tf = self._postings[tid]
+            total[ids] += self._idf[tid] * (tf * (self.k1 + 1) / (tf + self._norm[ids]))
+        total[~self._alive] = 0.0
+        return total
 
     def search(self, question: str, n: int, language: str = DEFAULT_LANGUAGE) -> list[LexicalHit]:
         """The `n` best-scoring texts that share at least one token with the question."""
@@ -118,8 +200,10 @@ class Bm25Index:
     def search_tokens(self, query: list[str], n: int) -> list[LexicalHit]:
         if self._empty or not query or n <= 0:
             return []
-        scores = self.scores(query)
-        order = np.argsort(-scores, kind="stable")[:n]
-        return [
-            LexicalHit(self._hashes[i], Bm25Score(float(scores[i]))) for i in order if scores[i] > 0
-        ]
+        total = self._score_slots(query)
+        hits = np.nonzero(total > 0)[0]
+        if len(hits) > n:  # keep every text tied with the n-th best, then rank by hash
+            cut = np.partition(total[hits], len(hits) - n)[len(hits) - n]
+            hits = hits[total[hits] >= cut]
+        ranked = sorted(hits.tolist(), key=lambda i: (-total[i], self._hashes[i]))[:n]
+        return [LexicalHit(self._hashes[i], Bm25Score(float(total[i]))) for i in ranked]

@@ -232,13 +232,35 @@ class Manifest:
         return int(files), int(chunks), int(texts)
 
     @_locked
-    def lexical_corpus(self) -> list[tuple[str, list[str]]]:
-        """Every unique text's hash and BM25 tokens, in a stable order."""
-        rows = self._db.execute(
-            "SELECT text_hash, tokens FROM texts "
-            "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
-        )
+    def lexical_corpus(
+        self, text_hashes: Iterable[str] | None = None
+    ) -> list[tuple[str, list[str]]]:
+        """Every referenced text's hash and BM25 tokens (only the given ones, when
+        given), ordered by hash."""
+        if text_hashes is None:
+            rows = self._db.execute(
+                "SELECT text_hash, tokens FROM texts "
+                "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
+            ).fetchall()
+        else:
+            wanted = sorted(set(text_hashes))
+            rows = []
+            for i in range(0, len(wanted), 500):
+                batch = wanted[i : i + 500]
+                marks = ",".join("?" * len(batch))
+                rows.extend(
+                    self._db.execute(
+                        f"SELECT text_hash, tokens FROM texts WHERE text_hash IN ({marks}) "
+                        "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash",
+                        batch,
+                    )
+                )
         return [(h, tokens.split()) for h, tokens in rows]
+
+    @_locked
+    def lexical_hashes(self) -> set[str]:
+        """The hashes of every text a chunk references (what BM25 holds)."""
+        return {r[0] for r in self._db.execute("SELECT DISTINCT text_hash FROM chunks")}
 
     @_locked
     def sample_texts(self, n: int, seed: int) -> list[tuple[str, str]]:

@@ -278,12 +278,25 @@ class NoteIndex:
         return identity_from(self.manifest.all_meta())
 
     def bm25(self) -> Bm25Index:
-        """The BM25 index for the current manifest version, rebuilt when it changed."""
+        """The BM25 index for the current manifest version.
+
+        When the version moved, the texts that came and went are applied to the index in
+        hand (an edit costs its own texts, not the folder's); it is built afresh for
+        another generation, or once removed texts are half of what it holds.
+        """
         with self._bm25_lock:
             key = (self.generation, self.manifest.index_version)
-            if self._bm25 is None or self._bm25[0] != key:
-                self._bm25 = (key, Bm25Index(self.manifest.lexical_corpus()))
-            return self._bm25[1]
+            cached = self._bm25
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            if cached is None or cached[0][0] != key[0] or cached[1].dead_share > 0.5:
+                index = Bm25Index(self.manifest.lexical_corpus())
+            else:
+                have = cached[1].hashes()
+                now = self.manifest.lexical_hashes()
+                index = cached[1].updated(self.manifest.lexical_corpus(now - have), have - now)
+            self._bm25 = (key, index)
+            return index
 
     def main_language(self) -> str:
         """The language most of the folder's notes are written in (detected at indexing)."""
