@@ -5,6 +5,7 @@ updated with the texts that came and went scores exactly as one built afresh."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rank_bm25 import BM25Okapi
@@ -65,3 +66,27 @@ def test_document_frequency_and_the_best_possible_score() -> None:
     gone = index.updated([], ["b"])
     assert "port" not in gone and "port" in index  # the old index is left as it was
     assert gone.dead_share == 1 / 3
+
+
+@settings(max_examples=100, deadline=None)
+@given(corpus=CORPUS, added=st.lists(DOCS, max_size=8), data=st.data(), query=QUERY)
+def test_a_saved_index_loads_as_it_was(
+    corpus: list[list[str]], added: list[list[str]], data: st.DataObject, query: list[str]
+) -> None:
+    old = as_corpus(corpus)
+    removed = data.draw(st.sets(st.sampled_from([h for h, _ in old])))
+    index = Bm25Index(old).updated(as_corpus(added, prefix="n"), removed)
+    loaded, version, stamp = Bm25Index.from_bytes(index.to_bytes(7, "tok-3"))
+    assert (version, stamp) == (7, "tok-3")
+    assert loaded.scores(query) == index.scores(query)
+    assert loaded.search_tokens(query, 5) == index.search_tokens(query, 5)
+    assert loaded.hashes() == index.hashes() and loaded.dead_share == index.dead_share
+    again = loaded.updated([("z", ["err"])], [])
+    assert again.scores(query) == index.updated([("z", ["err"])], []).scores(query)
+
+
+def test_bytes_that_are_not_a_saved_index_are_refused() -> None:
+    saved = Bm25Index([("a", ["err"])]).to_bytes(1, "")
+    for bad in (b"", b"not an npz", saved[: len(saved) // 2]):
+        with pytest.raises(ValueError, match="not a saved BM25 index"):
+            Bm25Index.from_bytes(bad)

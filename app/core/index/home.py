@@ -99,6 +99,7 @@ class IndexHome:
                 MANIFEST_FILE + "-wal",
                 MANIFEST_FILE + "-shm",
                 "chroma",
+                "bm25.npz",
             ):
                 target = self.root / leftover
                 if target.is_dir():

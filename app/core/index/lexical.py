@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from zipfile import BadZipFile
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +17,7 @@ from app.core.basics.scores import Bm25Score
 from app.core.basics.text import lexical_tokens
 
 Ints = npt.NDArray[np.int32]
+SAVED_FORMAT = 1  # bump when the saved arrays change
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,81 @@ class Bm25Index:
 
     def hashes(self) -> set[str]:
         return set(self._slot)
+
+    # --- saving ------------------------------------------------------------------------
+
+    def to_bytes(self, version: int, stamp: str) -> bytes:
+        """The whole index as one `.npz` (no pickles), with the index version it was
+        built for and a stamp of how its tokens were made, so a new process loads it
+        instead of reading and counting every text's tokens."""
+
+        def joined(parts: Sequence[Ints]) -> Ints:
+            return np.concatenate(parts) if parts else np.zeros(0, np.int32)
+
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            format=np.int64(SAVED_FORMAT),
+            version=np.int64(version),
+            stamp=np.frombuffer(stamp.encode(), dtype=np.uint8),
+            dead=np.int64(self._dead),
+            hashes=np.frombuffer("\n".join(self._hashes).encode(), dtype=np.uint8),
+            terms=np.frombuffer("\n".join(self._terms).encode(), dtype=np.uint8),
+            counts=np.asarray([len(ids) for ids, _ in self._postings], dtype=np.int64),
+            ids=joined([ids for ids, _ in self._postings]),
+            tf=joined([tf for _, tf in self._postings]),
+            doc_counts=np.asarray([len(d) for d in self._doc_terms], dtype=np.int64),
+            doc_terms=joined(self._doc_terms),
+            alive=self._alive,
+            lengths=self._lengths,
+            df=self._df,
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> tuple[Bm25Index, int, str]:
+        """An index saved by `to_bytes`, the index version it was built for and its stamp.
+
+        Raises:
+            ValueError: the bytes are not a saved index of this format.
+        """
+        try:
+            saved = np.load(io.BytesIO(data), allow_pickle=False)
+            if int(saved["format"]) != SAVED_FORMAT:
+                raise ValueError(f"saved BM25 format {int(saved['format'])}")
+            new = object.__new__(cls)
+            text = bytes(saved["hashes"]).decode()
+            new._hashes = text.split("\n") if text else []
+            terms = bytes(saved["terms"]).decode()
+            new._terms = terms.split("\n") if terms else []
+            new._alive = saved["alive"]
+            new._lengths = saved["lengths"]
+            new._df = saved["df"]
+            new._dead = int(saved["dead"])
+            bounds = np.cumsum(saved["counts"])[:-1]
+            new._postings = (
+                list(
+                    zip(np.split(saved["ids"], bounds), np.split(saved["tf"], bounds), strict=True)
+                )
+                if new._terms
+                else []
+            )
+            new._doc_terms = np.split(saved["doc_terms"], np.cumsum(saved["doc_counts"])[:-1])
+            version = int(saved["version"])
+            stamp = bytes(saved["stamp"]).decode()
+        except (OSError, EOFError, KeyError, UnicodeDecodeError, ValueError, BadZipFile) as exc:
+            raise ValueError(f"not a saved BM25 index ({exc})") from exc
+        if not (
+            len(new._hashes) == len(new._alive) == len(new._lengths) == len(new._doc_terms)
+            and len(new._terms) == len(new._df) == len(new._postings)
+        ):
+            raise ValueError("a saved BM25 index with arrays of different lengths")
+        if not new._hashes:
+            new._doc_terms = []
+        new._slot = {h: i for i, h in enumerate(new._hashes) if new._alive[i]}
+        new._term_id = {t: i for i, t in enumerate(new._terms)}
+        new._statistics()
+        return new, version, stamp
 
     # --- reading -------------------------------------------------------------------------
 

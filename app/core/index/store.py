@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.basics.files import atomic_write
 from app.core.basics.language import main_language
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
 from app.core.index.lexical import Bm25Index
@@ -18,6 +19,7 @@ from app.core.models.embedder import Embedder, EmbedderIdentity
 from app.errors import EmbedderMismatchError, IndexMissingError
 
 VECTORS_DIR = "chroma"
+BM25_FILE = "bm25.npz"  # the BM25 index as last saved, beside the manifest
 __all__ = ["MANIFEST_FILE", "VECTORS_DIR", "IndexStatus", "NoteIndex", "VectorsFactory"]
 
 # How a generation folder's vector store is opened: by default the embedded Chroma in its
@@ -69,7 +71,8 @@ class NoteIndex:
         self._seen_version = manifest.index_version if seen_version is None else seen_version
         self._writing = 0
         self._refresh_lock = threading.RLock()
-        self._bm25: tuple[tuple[str, int], Bm25Index] | None = None
+        self._bm25: tuple[tuple[str, int, str], Bm25Index] | None = None
+        self._bm25_drift = 0  # texts changed since the saved BM25 file this one started from
         self._bm25_lock = threading.Lock()
 
     @classmethod
@@ -281,22 +284,54 @@ class NoteIndex:
         """The BM25 index for the current manifest version.
 
         When the version moved, the texts that came and went are applied to the index in
-        hand (an edit costs its own texts, not the folder's); it is built afresh for
-        another generation, or once removed texts are half of what it holds.
+        hand, or to the one a process saved beside the manifest (an edit costs its own
+        texts, not the folder's); it is built afresh when there is neither, when the
+        tokenizer changed, or once removed texts are half of what it holds.
         """
         with self._bm25_lock:
-            key = (self.generation, self.manifest.index_version)
+            tokenizer = self.manifest.get_meta("tokenizer") or ""
+            key = (self.generation, self.manifest.index_version, tokenizer)
             cached = self._bm25
             if cached is not None and cached[0] == key:
                 return cached[1]
-            if cached is None or cached[0][0] != key[0] or cached[1].dead_share > 0.5:
-                index = Bm25Index(self.manifest.lexical_corpus())
+            base: Bm25Index | None = None
+            if cached is not None and cached[0][::2] == key[::2]:
+                base = cached[1]
             else:
-                have = cached[1].hashes()
+                base = self._load_bm25(tokenizer)
+            if base is None or base.dead_share > 0.5:
+                index = Bm25Index(self.manifest.lexical_corpus())
+                self._bm25_drift = len(index) or 1
+            else:
+                have = base.hashes()
                 now = self.manifest.lexical_hashes()
-                index = cached[1].updated(self.manifest.lexical_corpus(now - have), have - now)
+                added, removed = now - have, have - now
+                index = base.updated(self.manifest.lexical_corpus(added), removed)
+                self._bm25_drift += len(added) + len(removed)
             self._bm25 = (key, index)
+            # Saved for the next process when built afresh, or when what it would have to
+            # catch up with from the saved file has grown past a twentieth of the index.
+            if self._bm25_drift >= max(1, len(index) // 20):
+                self._save_bm25(index, key[1], tokenizer)
             return index
+
+    def _load_bm25(self, tokenizer: str) -> Bm25Index | None:
+        """The BM25 index a process saved for this generation and tokenizer (perhaps a
+        few versions old: the caller applies what changed since), None when there is
+        none or it cannot be read."""
+        try:
+            index, _version, stamp = Bm25Index.from_bytes((self.directory / BM25_FILE).read_bytes())
+        except (OSError, ValueError):
+            return None
+        if stamp != tokenizer:
+            return None
+        self._bm25_drift = 0
+        return index
+
+    def _save_bm25(self, index: Bm25Index, version: int, tokenizer: str) -> None:
+        with contextlib.suppress(OSError):  # a read-only data dir only costs the next start
+            atomic_write(self.directory / BM25_FILE, index.to_bytes(version, tokenizer))
+            self._bm25_drift = 0
 
     def main_language(self) -> str:
         """The language most of the folder's notes are written in (detected at indexing)."""
