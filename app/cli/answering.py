@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 
 import click
@@ -16,16 +17,56 @@ from app.cli.context import Context, pass_ctx
 @click.option("--k", type=click.IntRange(1, 100), default=None, help="Passages to retrieve.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, no streaming.")
 @click.option("--show-prompt", is_flag=True, help="Print the exact prompt; do not generate.")
+@click.option(
+    "--after",
+    "previous",
+    metavar="PREVIOUS",
+    default=None,
+    help="The question this one follows: a follow-up takes its subject and scope.",
+)
 @pass_ctx
-def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: bool) -> None:
-    """Answer QUESTION from the notes with the local model, citing passages."""
+def ask(
+    ctx: Context,
+    question: str,
+    k: int | None,
+    as_json: bool,
+    show_prompt: bool,
+    previous: str | None,
+) -> None:
+    """Answer QUESTION from the notes with the local model, citing passages.
+
+    A scope in the question narrows the notes searched: in:FOLDER, #tag, file:NAME,
+    since:YYYY-MM-DD, before:YYYY-MM-DD.
+    """
     from app.cli.progress import StderrProgress
     from app.core.answer.answering import AnswerKind
 
+    started = time.perf_counter()
     session = ctx.session()
+    resolution = session.resolve(question, previous)
+    if resolution.merged:
+        click.echo(f"asking: {resolution.resolved}  ({resolution.rule})", err=True)
+    question = resolution.resolved
+    listing = session.list_request(question)
+    if listing is not None and not show_prompt:
+        try:
+            listed = session.answer_list(listing, k, asked=resolution.asked)
+        finally:
+            session.close()
+        if as_json:
+            from app.core.session.serialize import list_dict
+
+            click.echo(json.dumps(list_dict(listed), indent=2, ensure_ascii=False))
+        else:
+            from app.cli.render import render_list
+
+            click.echo(render_list(listed))
+        return
     progress = StderrProgress(unit="MB", scale=1e6)
     try:
+        loading = time.perf_counter()
         session.load_model(progress)
+        load_s = time.perf_counter() - loading
         progress.finish()
         if show_prompt:
             prompt = session.prompt(question, k)
@@ -43,13 +84,23 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
                 streamed.append(delta)
                 click.echo(delta, nl=False)
 
-        answer = session.ask(question, k=k, on_text=on_text, cancel=threading.Event())
+        answer = session.ask(
+            question, k=k, on_text=on_text, cancel=threading.Event(), asked=resolution.asked
+        )
     finally:
         session.close()
     if as_json:
         from app.core.session.serialize import answer_dict
 
-        click.echo(json.dumps(answer_dict(answer), indent=2, ensure_ascii=False))
+        data = {**answer_dict(answer), "model_load_s": round(load_s, 3)}
+        if previous is not None:
+            data["followup"] = {
+                "asked": resolution.asked,
+                "after": previous,
+                "resolved": resolution.resolved,
+                "rule": resolution.rule,
+            }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     from app.cli.render import render_answer_footer
 
@@ -58,7 +109,7 @@ def ask(ctx: Context, question: str, k: int | None, as_json: bool, show_prompt: 
         click.echo(answer.text[len(shown) :])
     else:
         click.echo(("\n\n" if shown else "") + answer.text)
-    click.echo("\n" + render_answer_footer(answer))
+    click.echo("\n" + render_answer_footer(answer, load_s, time.perf_counter() - started))
 
 
 @click.command()

@@ -108,3 +108,27 @@ def refused_mark(ctx: Context, number: int, mark: str, anchor: str | None) -> No
     finally:
         session.close()
     click.echo(f"marked #{number} {mark}: {entry['question']}")
+
+
+@click.command()
+@click.argument("query", required=False, default="")
+@click.option("--limit", type=click.IntRange(1), default=20, help="Show the newest N (20).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@pass_ctx
+def history(ctx: Context, query: str, limit: int, as_json: bool) -> None:
+    """List the questions asked of the notes, newest first; QUERY keeps those whose
+    question or answer holds every one of its words."""
+    session = ctx.session()
+    try:
+        entries = session.history(query)[::-1][:limit]
+    finally:
+        session.close()
+    if as_json:
+        click.echo(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))
+        return
+    if not entries:
+        click.echo("no questions asked yet" if not query else f"nothing asked matches {query!r}")
+        return
+    from app.cli.render import render_history
+
+    click.echo(render_history(entries))

@@ -5,12 +5,15 @@ from __future__ import annotations
 import textwrap
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from app.cli.context import printable
 from app.core.answer.answering import Answer, AnswerKind
+from app.core.answer.lists import ListAnswer
 from app.core.evals.calibrate import Calibration, axis
+from app.core.evals.history import HistoryEntry
 from app.core.evals.runs import Flip, QuestionOutcome
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import Passage, SearchResult
@@ -83,14 +86,19 @@ def passage_scores(p: Passage) -> str:
 
 
 def render_search(result: SearchResult) -> str:
+    scope_line = result.scope_line()
     if not result.passages:
+        if scope_line is not None:
+            return f"no passages found: {scope_line}"
         return "no passages found (is the index empty? run `asknotes index NOTES_DIR`)"
-    out = []
+    out = [] if scope_line is None else [scope_line, ""]
     for p in result.passages:
         out.append(f"[{p.fused_rank}] {passage_header(p)}")
         out.append(f"    {passage_scores(p)}")
         for extra in p.sources[1:]:
             out.append(f"    also in {extra.file}:{extra.start_line}-{extra.end_line}")
+        if p.primary.links:
+            out.append(f"    links to {', '.join(p.primary.links)}")
         snippet = " ".join(p.text.split())[:300]
         out.extend(textwrap.wrap(snippet, 96, initial_indent="    ", subsequent_indent="    "))
         out.append("")
@@ -98,8 +106,41 @@ def render_search(result: SearchResult) -> str:
     return "\n".join(out)
 
 
-def render_answer_footer(answer: Answer) -> str:
-    """Everything after the streamed text: verdict, checks, passages, timings."""
+def render_list(answer: ListAnswer) -> str:
+    """A list answer: one line per note, then each item's passage."""
+    out = [answer.text]
+    if answer.items:
+        out.append("\ncited:")
+        for item in answer.items:
+            out.append(f"  [{item.number}] {passage_header(item.passage)}")
+    if answer.unsupported:
+        shown = ", ".join(answer.unsupported[:5]) + (", …" if len(answer.unsupported) > 5 else "")
+        out.append(f"\nretrieved, not stating {answer.ask.subject}: {shown}")
+    out.append(f"\n({answer.seconds * 1000:.0f} ms, {len(answer.result.passages)} passages)")
+    return "\n".join(out)
+
+
+def render_history(entries: Sequence[HistoryEntry]) -> str:
+    """One block per question: when, as typed (and as resolved), the answer's first line
+    and where it was found."""
+    out: list[str] = []
+    for e in entries:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.asked_at))
+        out.append(f"{when}  [{e.outcome}] {e.asked}")
+        if e.question != e.asked:
+            out.append(f"    asked as: {e.question}")
+        first = e.answer.strip().splitlines()[0] if e.answer.strip() else ""
+        out.append(f"    {textwrap.shorten(first, 110)}")
+        for c in e.cited[:3]:
+            out.append(f"    [{c.file}:{c.start_line}-{c.end_line}]")
+    return "\n".join(out)
+
+
+def render_answer_footer(
+    answer: Answer, load_s: float | None = None, total_s: float | None = None
+) -> str:
+    """Everything after the streamed text: verdict, checks, passages, timings (with the
+    model's load time when the caller loaded it)."""
     out: list[str] = []
     mark = {True: "✓", False: "✗"}
     checks = " ".join(f"{c.name} {mark[c.passed]}" for c in answer.checks)
@@ -107,6 +148,10 @@ def render_answer_footer(answer: Answer) -> str:
         out.append(f"✓ answered by {answer.model} · {checks}")
         if answer.quote is not None:
             out.append(f'  quote [{answer.quote.passage}]: "{answer.quote.text}"')
+    elif answer.kind is AnswerKind.QUOTED:
+        failed = next((c for c in answer.checks if not c.passed), None)
+        why = f"; the model's sentence failed {failed.name}: {failed.detail}" if failed else ""
+        out.append(f"✓ the notes' own words, checked{why} · {checks}")
     else:
         failed = next((c for c in answer.checks if not c.passed), None)
         reason = f"{failed.name}: {failed.detail}" if failed else answer.refusal_check
@@ -125,9 +170,11 @@ def render_answer_footer(answer: Answer) -> str:
         out.extend(_passage_line(number_of, p) for p in answer.unused)
     t = answer.timings
     first = "-" if t.first_token_s is None else f"{t.first_token_s:.1f} s"
+    load = "" if load_s is None else f"model load {load_s:.1f} s · "
     out.append(
-        f"\nretrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
-        f"first token {first} · total {t.total_s:.1f} s"
+        f"\n{load}retrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
+        f"first token {first} · answer {t.total_s:.1f} s"
+        + ("" if total_s is None else f" · total {total_s:.1f} s")
     )
     return "\n".join(out)
 
@@ -163,6 +210,9 @@ def render_why(explanation: Explanation) -> str:
         if fired is None
         else f"verdict: refused ({fired.name}): {fired.detail}"
     ]
+    scope_line = explanation.result.scope_line()
+    if scope_line is not None:
+        out.append(f"scope: {scope_line}")
     if verdict.scorecard is not None:
         out.append("\nscorecard:")
         out.extend(render_scorecard(verdict.scorecard))

@@ -6,19 +6,19 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual import on, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Markdown
+from textual.widgets import Footer, Header, Input, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from app.core.answer.answering import Answer, AnswerKind
 from app.core.index.retrieve import passage_numbers
+from app.core.session.followup import Resolution
 from app.core.session.session import NotesSession
-from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation
+from app.ui.answer_panes import AnswerPanes
 from app.ui.editor import open_note
 from app.ui.indexing import FolderSync
 from app.ui.messages import (
@@ -30,6 +30,7 @@ from app.ui.messages import (
     IndexReady,
     IndexUpdated,
     IndexWaiting,
+    ListAnswered,
     LoadProgress,
     ModelReady,
     Retrieved,
@@ -37,13 +38,14 @@ from app.ui.messages import (
     WatchFailed,
 )
 from app.ui.screens.help import HelpScreen
+from app.ui.screens.history import Asked
 from app.ui.screens.refused import RefusedScreen
 from app.ui.widgets.passages import PassagePane
 from app.ui.widgets.status import StatusBar
 from app.ui.widgets.verdict import ScoreShapeView, VerdictPanel
 
 
-class AsknotesApp(App[None]):
+class AsknotesApp(AnswerPanes):
     CSS_PATH = "app.tcss"
     TITLE = "asknotes"
     BINDINGS = [
@@ -72,6 +74,22 @@ class AsknotesApp(App[None]):
             id="ask.why",
             tooltip="Show the verdict gates for the question, without the model",
         ),
+        Binding(
+            "f5",
+            "edit_resolved",
+            "Edit resolved",
+            id="ask.edit_resolved",
+            tooltip="Put the question as it was resolved into the input, to edit and re-ask",
+            show=False,
+        ),
+        Binding(
+            "f6",
+            "history",
+            "History",
+            id="ask.history",
+            tooltip="The questions asked since the app opened: reopen one with its passages",
+            show=False,
+        ),
     ]
 
     def __init__(self, session: NotesSession, *, watch: bool = True) -> None:
@@ -88,6 +106,8 @@ class AsknotesApp(App[None]):
         self.indexing = False
         self.answer_id = 0  # the question being answered; older answers' messages are dropped
         self._stream: MarkdownStream | None = None
+        self.resolution: Resolution | None = None  # the last question asked, as resolved
+        self.asked: list[Asked] = []  # every answer since the app opened, oldest first
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,6 +116,7 @@ class AsknotesApp(App[None]):
         with Horizontal(id="body"):
             with Vertical(id="answer-column"):
                 with VerticalScroll(id="answer-scroll"):
+                    yield Static("", id="resolved")
                     yield Markdown("", id="answer")
                 yield VerdictPanel("", id="verdict")
                 yield ScoreShapeView(id="shape")
@@ -229,15 +250,29 @@ class AsknotesApp(App[None]):
             self.start_answer(question)
 
     def start_answer(self, question: str) -> None:
+        """Ask `question`, as a follow-up of the previous question when it reads as one."""
+        previous = self.resolution.resolved if self.resolution is not None else None
+        resolution = self.session.resolve(question, previous)
+        self.resolution = resolution
+        resolved = self.query_one("#resolved", Static)
+        resolved.display = resolution.merged
+        if resolution.merged:
+            resolved.update(f"asked as: {resolution.resolved}  ({resolution.rule}; F5 to edit it)")
         self.answer_id += 1
         self._stream = None
-        self.query_one("#answer", Markdown).update(f"*Answering:* {question}")
+        self.query_one("#answer", Markdown).update(f"*Answering:* {resolution.resolved}")
         self.query_one("#question", Input).disabled = True
-        self.run_answer(question, self.answer_id)
+        self.run_answer(resolution.resolved, self.answer_id, resolution.asked)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
-    def run_answer(self, question: str, answer_id: int) -> None:
+    def run_answer(self, question: str, answer_id: int, asked: str | None = None) -> None:
         worker = get_current_worker()
+        listing = self.session.list_request(question)
+        if listing is not None:
+            listed = self.session.answer_list(listing, asked=asked)
+            if not worker.is_cancelled:
+                self.post_message(ListAnswered(answer_id, listed))
+            return
         answer = self.session.ask(
             question,
             on_text=lambda delta: self.post_message(AnswerDelta(answer_id, delta)),
@@ -245,6 +280,7 @@ class AsknotesApp(App[None]):
                 Retrieved(answer_id, result, verdict)
             ),
             cancel=worker.cancelled_event,
+            asked=asked,
         )
         if not worker.is_cancelled:
             self.post_message(AnswerDone(answer_id, answer))
@@ -259,15 +295,7 @@ class AsknotesApp(App[None]):
         passages = message.result.passages
         self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
         self._show_verdict(message.verdict)
-
-    def _show_verdict(self, verdict: Verdict, next_steps: tuple[str, ...] = ()) -> None:
-        self.query_one(VerdictPanel).show(verdict, next_steps)
-        if verdict.signals is not None:
-            card = verdict.scorecard
-            band = card.bands.get("top_cosine") if card is not None else None
-            self.query_one(ScoreShapeView).show(
-                verdict.signals.shape, (band.miss, band.hit) if band else None
-            )
+        self._show_scope(message.result)
 
     @on(AnswerDelta)
     async def stream_delta(self, message: AnswerDelta) -> None:
@@ -288,31 +316,23 @@ class AsknotesApp(App[None]):
         if message.answer_id != self.answer_id:
             return
         await self._stop_stream()
+        self.asked.append((message.answer.question, message.answer))
         self.show_answer(message.answer)
+        self._restore_input()
+
+    @on(ListAnswered)
+    def list_done(self, message: ListAnswered) -> None:
+        """A list answer: every item cited once, every retrieved passage beside it."""
+        if self._widgets_gone() or message.answer_id != self.answer_id:
+            return
+        self.asked.append((message.answer.ask.question, message.answer))
+        self.show_list(message.answer)
         self._restore_input()
 
     async def _stop_stream(self) -> None:
         if self._stream is not None:
             stream, self._stream = self._stream, None
             await stream.stop()
-
-    def show_answer(self, answer: Answer) -> None:
-        body = answer.text
-        if answer.kind is AnswerKind.GENERATED:
-            quote = f'\n\n> "{answer.quote.text}" [{answer.quote.passage}]' if answer.quote else ""
-            body = f"{answer.text}{quote}"
-        flags = "".join(f"\n- ⚠ {flag}" for flag in answer.flags)
-        if self.indexing:
-            flags += "\n- ⚠ the index is being updated: this answer may be stale"
-        if answer.citations is not None and answer.citations.unsupported:
-            unsupported = ", ".join(f"`{t}`" for t in answer.citations.unsupported)
-            flags += f"\n- ⚠ **unsupported by the cited passage:** {unsupported}"
-        self.query_one("#answer", Markdown).update(body + flags)
-        self._show_verdict(answer.verdict)
-        numbers = answer.numbers
-        cited = {p.text_hash for p in answer.cited}
-        self.query_one("#retrieved", PassagePane).show(answer.retrieved, numbers, used=cited)
-        self.query_one("#cited", PassagePane).show(answer.cited, numbers)
 
     def _restore_input(self) -> None:
         question = self.query_one("#question", Input)
@@ -395,6 +415,14 @@ class AsknotesApp(App[None]):
             "Refused questions", "Mark, re-run and replay refusals", self.action_refused
         )
         yield SystemCommand("Why", "Show the verdict gates for the typed question", self.action_why)
+        yield SystemCommand(
+            "History", "The questions asked since the app opened", self.action_history
+        )
+        yield SystemCommand(
+            "Edit resolved question",
+            "Put the last question, as resolved, into the input to edit and re-ask",
+            self.action_edit_resolved,
+        )
         yield SystemCommand(
             "Open passage", "Open the highlighted passage at its line", self.action_open_passage
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from app.core.answer.answering import Answer
+from app.core.answer.lists import ListAnswer
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import SearchResult
 from app.core.index.store import IndexStatus
@@ -71,6 +72,12 @@ class Retrieved(Message):
 class AnswerDone(Message):
     answer_id: int
     answer: Answer
+
+
+@dataclass
+class ListAnswered(Message):
+    answer_id: int
+    answer: ListAnswer
 
 
 @dataclass

@@ -98,7 +98,7 @@ def test_why_json_names_the_gate(indexed: Path) -> None:
     result = run(["why", "What did the dentist say about my wisdom teeth?", "--json"], indexed)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["verdict"] == "refused" and data["fired"] == "unknown_term"
+    assert data["verdict"] == "refused" and data["fired"] == "lexical_support"
     card = data["scorecard"]
     assert card["total"] < card["threshold"]
     assert sum(f["points"] for f in card["features"]) + card["intercept"] == pytest.approx(

@@ -35,6 +35,7 @@ def ask(index, generator, question):
     [
         ("How many monthly snapshots do I keep?", "homelab/backups.md", "12"),
         ("What port does Home Assistant use?", "homelab/reverse-proxy.md", "8123"),
+        ("Que dias tem monitoria de calculo?", "estudos/calculo.md", "terças e quintas"),
     ],
 )
 def test_answerable_question_is_answered_with_a_correct_citation(
@@ -50,7 +51,11 @@ def test_answerable_question_is_answered_with_a_correct_citation(
 
 @pytest.mark.parametrize(
     "question",
-    ["What is the capital of Australia?", "What time does the corner shop close on Sundays?"],
+    [
+        "What is the capital of Australia?",
+        "What time does the corner shop close on Sundays?",
+        "Qual é a capital da Mongólia?",
+    ],
 )
 def test_unanswerable_question_is_refused(index, generator, question) -> None:
     answer = ask(index, generator, question)
@@ -63,3 +68,9 @@ def test_same_question_same_answer(index, generator) -> None:
     second = ask(index, generator, "When are deploys frozen?")
     assert first.text == second.text
     assert first.timings.first_token_s is not None
+
+
+def test_portuguese_refusal_is_in_portuguese(index, generator) -> None:
+    answer = ask(index, generator, "Qual é a capital da Mongólia?")
+    assert answer.refused
+    assert "As notas não contêm a resposta." in answer.display

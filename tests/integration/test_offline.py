@@ -69,7 +69,7 @@ def test_index_search_and_ask_with_no_network(tmp_path: Path, shared_model_path:
 
     indexed = asknotes("index", str(notes))
     assert indexed.returncode == 0, indexed.stderr
-    assert "17 added" in indexed.stdout
+    assert "20 added" in indexed.stdout
     found = asknotes("search", "What does ERR-4012 mean?", "--json")
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)["passages"][0]["file"] == "work/payments-api-errors.md"

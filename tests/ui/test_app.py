@@ -162,3 +162,72 @@ async def test_every_binding_is_also_a_palette_command(app_factory) -> None:
         callbacks = {command.callback for command in app.get_system_commands(app.screen)}
         for binding in app.BINDINGS:
             assert getattr(app, f"action_{binding.action}") in callbacks, binding.action
+
+
+async def test_a_follow_up_is_shown_resolved_and_can_be_edited(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the bike use?")
+        resolved = app.query_one("#resolved", Static)
+        assert not resolved.display
+        await ask(pilot, "and the server?")
+        assert resolved.display
+        assert "asked as: Which port does the server use?" in str(resolved.render())
+        assert "Port 8443 [1]." in markdown_text(app)
+        await pilot.press("f5")
+        assert app.query_one("#question", Input).value == "Which port does the server use?"
+        await ask(pilot, "When does garlic go in?")  # a new topic: asked as typed
+        assert not resolved.display
+
+
+async def test_a_scoped_question_says_what_it_searched(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "file:server Which port does the server use?")
+        resolved = app.query_one("#resolved", Static)
+        assert resolved.display
+        assert "searched only file:server: 1 note" in str(resolved.render())
+        files = {i.passage.primary.file for i in app.query_one("#retrieved").query(PassageItem)}
+        assert files == {"server.md"}
+
+
+async def test_a_list_question_lists_each_note_once_with_its_citation(app_factory) -> None:
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which notes mention garlic?")
+        assert markdown_text(app).startswith("1 note mentions garlic:")
+        cited = app.query_one("#cited", PassagePane).query(PassageItem)
+        assert [item.passage.primary.file for item in cited] == ["garden.md"]
+        assert not app.query_one("#question", Input).disabled
+
+
+async def test_history_reopens_an_earlier_answer_with_its_passages(app_factory) -> None:
+    from textual.widgets import DataTable
+
+    from app.ui.screens.history import HistoryScreen
+
+    app = app_factory()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await ask(pilot, "Which port does the server use?")
+        await ask(pilot, "Which notes mention garlic?")
+        assert markdown_text(app).startswith("1 note mentions garlic:")
+        await pilot.press("f6")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 2
+        screen.query_one("#history-filter", Input).value = "8443"  # a word of the answer
+        await pilot.pause()
+        assert table.row_count == 1
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, HistoryScreen)
+        assert "Port 8443 [1]." in markdown_text(app)
+        cited = app.query_one("#cited", PassagePane).query(PassageItem)
+        assert [item.passage.primary.file for item in cited] == ["server.md"]

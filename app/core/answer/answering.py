@@ -178,6 +178,9 @@ def answer_question(
     if fired is not None:  # the notes cannot answer: the model is not called at all
         timings = Timings(retrieval_s, 0, None, None, 0.0, time.perf_counter() - started)
         text = f"{refusal_sentence(result.language)} ({fired.name}: {fired.detail})"
+        scope_line = result.scope_line()
+        if scope_line is not None:
+            text += f"; {scope_line}"
         return Answer(
             question,
             AnswerKind.REFUSED,
@@ -196,7 +199,7 @@ def answer_question(
         )
 
     prompt = build_prompt(
-        question,
+        result.question,  # without its scope: the model answers what was asked
         result.passages,
         generator,
         max_answer_tokens=settings.max_answer_tokens,
@@ -205,7 +208,7 @@ def answer_question(
     )
     check_cancelled(cancel)
     similarity = embedder_similarity(index)
-    run = _Generation(question, prompt, similarity, settings, on_text, started)
+    run = _Generation(result.question, prompt, similarity, settings, on_text, started)
     for piece in generator.stream(
         prompt.messages, schema=ANSWER_SCHEMA, max_tokens=settings.max_answer_tokens, cancel=cancel
     ):

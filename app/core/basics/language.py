@@ -69,7 +69,9 @@ LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
 NAMES = {"en": "English", "pt": "Portuguese", "es": "Spanish", "fr": "French",
          "de": "German", "it": "Italian"}  # fmt: skip
 DEFAULT_LANGUAGE = "en"
-_WORD = re.compile(r"[^\W\d_]+")
+# One-letter words are left out: in notes they are mostly variables (t, y, c, m), which
+# would count as French elisions or the Spanish "y".
+_WORD = re.compile(r"[^\W\d_]{2,}")
 _MIN_WORDS = 4  # fewer words than this cannot tell one language from another
 
 

@@ -113,10 +113,10 @@ def calibrate(
         label = label_of(q)
         if label is None:
             continue
-        signals = compute_signals(search(index, q.question, raw), vocabulary, gates.shape_k)
+        signals = compute_signals(search(index, q.asked, raw), vocabulary, gates.shape_k)
         # The folder's bands, the fitted threshold: the labels are what sets a new one.
         card = score(signals, dataclasses.replace(gates.calibration, threshold=None))
-        rows.append(Row(q.question, label, signals, card))
+        rows.append(Row(q.asked, label, signals, card))
     bands = tuple(
         Bands(
             spec,

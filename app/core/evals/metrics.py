@@ -47,7 +47,7 @@ def score_retrieval(
     index: NoteIndex, questions: Sequence[Question], settings: RetrievalSettings
 ) -> RetrievalScore:
     anchored = [q for q in questions if q.anchor is not None]
-    ranks = tuple(anchor_rank(search(index, q.question, settings).passages, q) for q in anchored)
+    ranks = tuple(anchor_rank(search(index, q.asked, settings).passages, q) for q in anchored)
     return summarize(ranks)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.core.index.scope import ScopeError, parse_scope
 from app.errors import AsknotesError
 
 
@@ -24,6 +25,12 @@ class Question:
     anchor: str | None = None  # regex the answering passage contains (case-insensitive)
     sources: tuple[str, ...] = ()  # notes that answer it, relative to the notes folder
     extra: dict[str, Any] = field(default_factory=dict)
+    scope: str = ""  # e.g. "in:homelab #media", as it would be written in the question
+
+    @property
+    def asked(self) -> str:
+        """The question as it is searched: its scope written in front of it."""
+        return f"{self.scope} {self.question}" if self.scope else self.question
 
     def anchor_pattern(self) -> re.Pattern[str] | None:
         return None if self.anchor is None else re.compile(self.anchor, re.IGNORECASE)
@@ -83,6 +90,18 @@ def _parse(data: Any, where: str) -> Question:
         sources = tuple(source)
     elif source is not None:
         raise QuestionSetError(f"{where}: source must be a path or a list of paths")
-    known = {"question", "expect", "anchor", "source"}
+    scope = data.get("scope", "")
+    if not isinstance(scope, str):
+        raise QuestionSetError(f'{where}: scope must be a string such as "in:homelab #media"')
+    if scope.strip():
+        try:
+            parsed = parse_scope(f"{scope} question")
+        except ScopeError as exc:
+            raise QuestionSetError(f"{where}: {exc}") from exc
+        if parsed.scope.is_empty or parsed.text != "question":
+            raise QuestionSetError(
+                f"{where}: scope {scope!r} holds more than in:, #tag, file:, since: and before:"
+            )
+    known = {"question", "expect", "anchor", "source", "scope"}
     extra = {k: v for k, v in data.items() if k not in known}
-    return Question(data["question"], expect, anchor, sources, extra)
+    return Question(data["question"], expect, anchor, sources, extra, scope.strip())

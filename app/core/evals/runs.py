@@ -95,7 +95,7 @@ def _one(
     generator: Generator | None,
     cancel: threading.Event | None,
 ) -> QuestionOutcome:
-    explanation = explain(index, q.question, retrieval, answering.gates)
+    explanation = explain(index, q.asked, retrieval, answering.gates)
     passages = explanation.result.passages
     verdict = explanation.verdict
     a_rank = anchor_rank(passages, q)
@@ -106,7 +106,7 @@ def _one(
     unsupported: list[str] = []
     if generator is not None:
         answer = answer_question(
-            index, generator, q.question, retrieval=retrieval, settings=answering, cancel=cancel
+            index, generator, q.asked, retrieval=retrieval, settings=answering, cancel=cancel
         )
         verdict = answer.verdict
         refused = answer.refused
@@ -144,7 +144,7 @@ def _one(
             refusal_state = "refused"
     gates = verdict.as_dict()
     return QuestionOutcome(
-        question=q.question,
+        question=q.asked,
         expect=q.expect,
         has_anchor=q.anchor is not None,
         anchor_rank=a_rank,

@@ -21,7 +21,7 @@ from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
 from app.core.index.guard import judge_removals
 from app.core.index.manifest import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
-from app.core.ingest.chunk import Chunk, ChunkingSettings, chunk_note
+from app.core.ingest.chunk import Chunk, ChunkingSettings, prepare_note
 from app.core.ingest.walk import (
     KEEPS_INDEXED,
     NoteFile,
@@ -35,6 +35,7 @@ from app.core.ingest.walk import (
 from app.errors import NotesFolderError
 
 EMBED_BATCH = 64
+DIALECT_VERSION = 1
 COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
 COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
 
@@ -74,6 +75,7 @@ class _Pending:
     content_hash: str
     chunks: list[Chunk]
     language: str
+    tags: tuple[str, ...]
 
 
 def update_index(
@@ -127,7 +129,9 @@ def update_index(
                 lexical_tokens(embed_text, detect_language(embed_text, main))
             )
         )
-    chunking_key = json.dumps(chunking.__dict__, sort_keys=True)
+    # The dialect version is part of the key: a new reading of links, callouts and front
+    # matter re-reads every note once (re-embedding only the texts it changes).
+    chunking_key = json.dumps({**chunking.__dict__, "dialect": DIALECT_VERSION}, sort_keys=True)
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
     known = manifest.files()
     main = index.main_language()
@@ -175,14 +179,23 @@ def update_index(
                 unindexable.append((note.rel_path, note.size, note.mtime_ns, skip.reason.name))
             progress(read, to_read, "indexing")
             continue
-        present.add(note.rel_path)
         if record is not None and record.content_hash == digest and not rechunk_all:
+            present.add(note.rel_path)
             touched.append(FileRecord(note.rel_path, digest, note.size, note.mtime_ns, time.time()))
             report.unchanged += 1
             progress(read, to_read, "indexing")
             continue
+        prepared = prepare_note(text, note.rel_path, chunking)
+        if prepared.empty is not None:
+            # Counted and skipped like any other file that is not a note; an indexed copy
+            # goes, since the note now says nothing.
+            report.skipped.append(SkippedFile(note.rel_path, SkipReason.EMPTY, prepared.empty))
+            unindexable.append((note.rel_path, note.size, note.mtime_ns, SkipReason.EMPTY.name))
+            progress(read, to_read, "indexing")
+            continue
+        present.add(note.rel_path)
         (report.changed if record is not None else report.added).append(note.rel_path)
-        chunks = chunk_note(text, note.rel_path, chunking)
+        chunks = prepared.chunks
         report.chunks += len(chunks)
         for chunk in chunks:
             if chunk.text_hash in queued:
@@ -192,7 +205,8 @@ def update_index(
             else:
                 queued.add(chunk.text_hash)
                 batch.to_embed[chunk.text_hash] = chunk.embed_text
-        batch.items.append(_Pending(note, digest, chunks, detect_language(text, main)))
+        language = detect_language(text, main)
+        batch.items.append(_Pending(note, digest, chunks, language, prepared.tags))
         if len(batch.to_embed) >= COMMIT_EVERY_TEXTS or len(batch.items) >= COMMIT_EVERY_NOTES:
             _commit(index, batch, (), embedder)
             batch = _Batch()
@@ -285,7 +299,13 @@ def _commit(index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: 
     updates = [
         FileUpdate(
             FileRecord(
-                i.note.rel_path, i.content_hash, i.note.size, i.note.mtime_ns, now, i.language
+                i.note.rel_path,
+                i.content_hash,
+                i.note.size,
+                i.note.mtime_ns,
+                now,
+                i.language,
+                i.tags,
             ),
             i.chunks,
             [" ".join(lexical_tokens(c.embed_text, i.language)) for c in i.chunks],

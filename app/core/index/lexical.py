@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from zipfile import BadZipFile
 
@@ -271,14 +271,29 @@ class Bm25Index:
         total[~self._alive] = 0.0
         return total
 
-    def search(self, question: str, n: int, language: str = DEFAULT_LANGUAGE) -> list[LexicalHit]:
-        """The `n` best-scoring texts that share at least one token with the question."""
-        return self.search_tokens(lexical_tokens(question, language), n)
+    def search(
+        self,
+        question: str,
+        n: int,
+        language: str = DEFAULT_LANGUAGE,
+        *,
+        only: Collection[str] | None = None,
+    ) -> list[LexicalHit]:
+        """The `n` best-scoring texts that share at least one token with the question;
+        with `only`, among those text hashes alone (a scope)."""
+        return self.search_tokens(lexical_tokens(question, language), n, only=only)
 
-    def search_tokens(self, query: list[str], n: int) -> list[LexicalHit]:
+    def search_tokens(
+        self, query: list[str], n: int, *, only: Collection[str] | None = None
+    ) -> list[LexicalHit]:
         if self._empty or not query or n <= 0:
             return []
         total = self._score_slots(query)
+        if only is not None:
+            # Scores keep the whole folder's statistics; only the ranking is narrowed.
+            keep = np.zeros(len(total), dtype=bool)
+            keep[[self._slot[h] for h in only if h in self._slot]] = True
+            total = np.where(keep, total, 0.0)
         hits = np.nonzero(total > 0)[0]
         if len(hits) > n:  # keep every text tied with the n-th best, then rank by hash
             cut = np.partition(total[hits], len(hits) - n)[len(hits) - n]

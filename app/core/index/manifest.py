@@ -43,6 +43,7 @@ class FileRecord:
     mtime_ns: int
     indexed_at: float
     language: str = ""  # detected from the note's text; "" for notes indexed before
+    tags: tuple[str, ...] = ()  # front matter and inline tags, lower-cased, without "#"
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class ChunkSource:
     heading_path: tuple[str, ...]
     start_line: int
     end_line: int
+    links: tuple[str, ...] = ()  # the notes this passage links to or embeds
 
     @property
     def heading(self) -> str:
@@ -139,6 +141,11 @@ class Manifest:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(files)")}
         if "language" not in columns:
             self._db.execute("ALTER TABLE files ADD COLUMN language TEXT NOT NULL DEFAULT ''")
+        if "tags" not in columns:  # space-separated; filled when each note is next read
+            self._db.execute("ALTER TABLE files ADD COLUMN tags TEXT NOT NULL DEFAULT ''")
+        chunk_columns = {row[1] for row in self._db.execute("PRAGMA table_info(chunks)")}
+        if "links" not in chunk_columns:  # a JSON list of link targets
+            self._db.execute("ALTER TABLE chunks ADD COLUMN links TEXT NOT NULL DEFAULT '[]'")
 
     def close(self) -> None:
         with self._lock:  # never under a worker thread's query: that crashes the process
@@ -176,9 +183,28 @@ class Manifest:
     @_locked
     def files(self) -> dict[str, FileRecord]:
         rows = self._db.execute(
-            "SELECT path, content_hash, size, mtime_ns, indexed_at, language FROM files"
+            "SELECT path, content_hash, size, mtime_ns, indexed_at, language, tags FROM files"
         ).fetchall()
-        return {r[0]: FileRecord(*r) for r in rows}
+        return {
+            r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5], tuple(str(r[6]).split()))
+            for r in rows
+        }
+
+    @_locked
+    def texts_of(self, paths: Iterable[str]) -> set[str]:
+        """The text hashes of every chunk of the given files."""
+        wanted = list(dict.fromkeys(paths))
+        found: set[str] = set()
+        for i in range(0, len(wanted), 500):
+            batch = wanted[i : i + 500]
+            marks = ",".join("?" * len(batch))
+            found.update(
+                r[0]
+                for r in self._db.execute(
+                    f"SELECT text_hash FROM chunks WHERE path IN ({marks})", batch
+                )
+            )
+        return found
 
     @_locked
     def languages(self) -> dict[str, int]:
@@ -312,12 +338,14 @@ class Manifest:
                 ).fetchall()
             )
             sources: dict[str, list[ChunkSource]] = {h: [] for h in texts}
-            for h, path, heading, start, end in self._db.execute(
-                "SELECT text_hash, path, heading_path, start_line, end_line FROM chunks "
+            for h, path, heading, start, end, links in self._db.execute(
+                "SELECT text_hash, path, heading_path, start_line, end_line, links FROM chunks "
                 f"WHERE text_hash IN ({marks}) ORDER BY path, ordinal",
                 batch,
             ):
-                sources[h].append(ChunkSource(path, tuple(json.loads(heading)), start, end))
+                sources[h].append(
+                    ChunkSource(path, tuple(json.loads(heading)), start, end, _links(links))
+                )
             for h, text in texts.items():
                 if sources[h]:  # a text between batches with no chunk is not retrievable
                     found[h] = StoredText(h, text, tuple(sources[h]))
@@ -344,9 +372,18 @@ class Manifest:
             for update in updates:
                 r = update.record
                 db.execute(
-                    "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (r.path, r.content_hash, r.size, r.mtime_ns, r.indexed_at, r.language),
+                    "INSERT INTO files "
+                    "(path, content_hash, size, mtime_ns, indexed_at, language, tags) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        r.path,
+                        r.content_hash,
+                        r.size,
+                        r.mtime_ns,
+                        r.indexed_at,
+                        r.language,
+                        " ".join(r.tags),
+                    ),
                 )
                 for ordinal, (chunk, tokens) in enumerate(
                     zip(update.chunks, update.tokens, strict=True)
@@ -357,7 +394,8 @@ class Manifest:
                         (chunk.text_hash, chunk.text, chunk.embed_text, tokens),
                     )
                     db.execute(
-                        "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO chunks (path, ordinal, text_hash, heading_path, "
+                        "start_line, end_line, links) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (
                             r.path,
                             ordinal,
@@ -365,6 +403,7 @@ class Manifest:
                             json.dumps(list(chunk.heading_path), ensure_ascii=False),
                             chunk.start_line,
                             chunk.end_line,
+                            json.dumps(list(chunk.links), ensure_ascii=False),
                         ),
                     )
             self._bump_version()
@@ -436,3 +475,12 @@ class Manifest:
                     "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?",
                     (r.mtime_ns, r.size, r.path),
                 )
+
+
+def _links(stored: object) -> tuple[str, ...]:
+    """A chunk's stored link targets; none for a value this asknotes did not write."""
+    try:
+        value = json.loads(str(stored))
+    except json.JSONDecodeError:
+        return ()
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()

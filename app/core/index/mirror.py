@@ -26,15 +26,24 @@ def read_shared_records(db: sqlite3.Connection, text_hashes: Iterable[str]) -> l
             )
         }
         sources: dict[str, list[SharedSource]] = {h: [] for h in texts}
-        for h, path, ordinal, heading, start, end, language in db.execute(
+        for h, path, ordinal, heading, start, end, language, tags, links in db.execute(
             "SELECT c.text_hash, c.path, c.ordinal, c.heading_path, c.start_line, "
-            "c.end_line, COALESCE(f.language, '') FROM chunks c "
+            "c.end_line, COALESCE(f.language, ''), COALESCE(f.tags, ''), c.links FROM chunks c "
             f"LEFT JOIN files f ON f.path = c.path WHERE c.text_hash IN ({marks}) "
             "ORDER BY c.path, c.ordinal",
             batch,
         ):
             sources[h].append(
-                SharedSource(path, ordinal, tuple(json.loads(heading)), start, end, language)
+                SharedSource(
+                    path,
+                    ordinal,
+                    tuple(json.loads(heading)),
+                    start,
+                    end,
+                    language,
+                    tuple(str(tags).split()),
+                    tuple(json.loads(links or "[]")),
+                )
             )
         found.extend(
             SharedRecord(h, text, tokens, tuple(sources[h]))
@@ -46,20 +55,21 @@ def read_shared_records(db: sqlite3.Connection, text_hashes: Iterable[str]) -> l
 
 def write_mirror(db: sqlite3.Connection, records: Sequence[SharedRecord]) -> None:
     """Replace every file, chunk and text with the shared records (in the caller's
-    transaction). A mirror has no notes folder: its files carry only their path and
-    language, and its texts no embedded form (a reader never embeds a note)."""
+    transaction). A mirror has no notes folder: its files carry only their path, language
+    and tags, and its texts no embedded form (a reader never embeds a note)."""
     now = time.time()
     db.execute("DELETE FROM chunks")
     db.execute("DELETE FROM texts")
     db.execute("DELETE FROM files")
-    languages: dict[str, str] = {}
+    files: dict[str, tuple[str, str]] = {}  # path -> (language, tags)
     for record in records:
         db.execute(
             "INSERT OR REPLACE INTO texts VALUES (?, ?, ?, ?)",
             (record.text_hash, record.text, "", record.tokens),
         )
         db.executemany(
-            "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO chunks (path, ordinal, text_hash, heading_path, "
+            "start_line, end_line, links) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     s.path,
@@ -68,14 +78,15 @@ def write_mirror(db: sqlite3.Connection, records: Sequence[SharedRecord]) -> Non
                     json.dumps(list(s.heading_path), ensure_ascii=False),
                     s.start_line,
                     s.end_line,
+                    json.dumps(list(s.links), ensure_ascii=False),
                 )
                 for s in record.sources
             ],
         )
         for s in record.sources:
-            languages.setdefault(s.path, s.language)
+            files.setdefault(s.path, (s.language, " ".join(s.tags)))
     db.executemany(
-        "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language) "
-        "VALUES (?, '', 0, 0, ?, ?)",
-        [(path, now, language) for path, language in languages.items()],
+        "INSERT INTO files (path, content_hash, size, mtime_ns, indexed_at, language, tags) "
+        "VALUES (?, '', 0, 0, ?, ?, ?)",
+        [(path, now, language, tags) for path, (language, tags) in files.items()],
     )

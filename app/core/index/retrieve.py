@@ -12,6 +12,7 @@ from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
 from app.core.index.lexical import Bm25Index, LexicalHit
 from app.core.index.manifest import ChunkSource
+from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
 from app.core.models.embedder import Vectors
@@ -76,6 +77,7 @@ class Passage:
             "heading_path": first.heading,
             "start_line": first.start_line,
             "end_line": first.end_line,
+            "links": list(first.links),
             "text": self.text,
             "sources": [
                 {
@@ -109,6 +111,15 @@ class SearchResult:
     lexical_hits: list[LexicalHit] = field(default_factory=list)
     seconds: float = 0.0
     language: str = DEFAULT_LANGUAGE  # the question's, as its words were read
+    scope: Scope = field(default_factory=Scope)  # taken out of the question as asked
+    scope_notes: int | None = None  # how many notes the scope admits (None: no scope)
+
+    def scope_line(self) -> str | None:
+        """What a scoped question searched, for `why` and the answer: None without one."""
+        if self.scope.is_empty:
+            return None
+        notes = self.scope_notes or 0
+        return f"searched only {self.scope.describe()}: {notes} note{'s' * (notes != 1)}"
 
 
 def fuse(
@@ -160,19 +171,35 @@ def search(
 ) -> SearchResult:
     """Retrieve the top `settings.k` passages for `question`.
 
-    `query_vector`, when given, is the question's embedding (probes embed in one batch).
+    A scope written in the question (`in:`, `#tag`, `file:`, `since:`, `before:`) is taken
+    out of it and narrows both legs before fusion. `query_vector`, when given, is the
+    question's embedding (probes embed in one batch).
+
+    Raises:
+        ScopeError: the question's scope cannot be used.
     """
     started = time.perf_counter()
+    asked = parse_scope(question)
+    only: set[str] | None = None
+    in_scope: set[str] = set()
+    if not asked.scope.is_empty:
+        files = index.manifest.files()
+        if asked.scope.tags:
+            asked = parse_scope(question, {t for r in files.values() for t in r.tags})
+    question, scope = asked.text, asked.scope
+    if not scope.is_empty:
+        in_scope = {p for p, r in files.items() if scope.admits(p, r.mtime_ns, r.tags)}
+        only = index.manifest.texts_of(in_scope)
     language = detect_language(question, index.main_language())
     vector_hits: list[VectorHit] = []
-    if settings.vector_weight > 0 and not index.manifest.is_empty():
+    if settings.vector_weight > 0 and not index.manifest.is_empty() and only != set():
         query = (
             query_vector
             if query_vector is not None
             else index.embedder.embed_queries([question])[0]
         )
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
-        raw = index.vectors.nearest(query, settings.candidates + 16)
+        raw = index.vectors.nearest(query, settings.candidates + 16, only)
         known = index.manifest.known_hashes(h.text_hash for h in raw)
         floor = settings.min_cosine
         vector_hits = [
@@ -182,11 +209,11 @@ def search(
         ][: settings.candidates]
     lexical_hits: list[LexicalHit] = []
     pins: dict[str, str] = {}  # text hash -> the exact term that pins it
-    if settings.lexical_weight > 0:
+    if settings.lexical_weight > 0 and only != set():
         bm25 = index.bm25()
-        lexical_hits = bm25.search(question, settings.candidates, language)
+        lexical_hits = bm25.search(question, settings.candidates, language, only=only)
         for term in exact_terms(bm25, question, settings.pinned_terms, language):
-            best = bm25.search_tokens([term], 1)
+            best = bm25.search_tokens([term], 1, only=only)
             if best:
                 pins.setdefault(best[0].text_hash, term)
 
@@ -202,11 +229,14 @@ def search(
             continue
         vr = vector_by_hash.get(text_hash)
         lr = lexical_by_hash.get(text_hash)
+        sources = stored[text_hash].sources
+        if only is not None:  # a copy outside the scope is not where the answer was found
+            sources = tuple(s for s in sources if s.file in in_scope) or sources
         passages.append(
             Passage(
                 text_hash=text_hash,
                 text=stored[text_hash].text,
-                sources=stored[text_hash].sources,
+                sources=sources,
                 fused_rank=len(passages) + 1,
                 fused=fused_of.get(text_hash, FusedScore(0.0)),
                 vector_rank=vr[0] if vr else None,
@@ -219,7 +249,14 @@ def search(
         if len(passages) == settings.k:
             break
     return SearchResult(
-        question, passages, vector_hits, lexical_hits, time.perf_counter() - started, language
+        question,
+        passages,
+        vector_hits,
+        lexical_hits,
+        time.perf_counter() - started,
+        language,
+        scope,
+        None if only is None else len(in_scope),
     )
 
 

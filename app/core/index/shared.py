@@ -19,7 +19,7 @@ import contextlib
 import json
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -105,6 +105,8 @@ class SharedSource:
     start_line: int
     end_line: int
     language: str
+    tags: tuple[str, ...] = ()  # the note's tags (a scope's `#tag` reads them)
+    links: tuple[str, ...] = ()  # the notes this passage links to
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,16 @@ class SharedRecord:
             "tokens": self.tokens,
             "sources": json.dumps(
                 [
-                    [s.path, s.ordinal, list(s.heading_path), s.start_line, s.end_line, s.language]
+                    [
+                        s.path,
+                        s.ordinal,
+                        list(s.heading_path),
+                        s.start_line,
+                        s.end_line,
+                        s.language,
+                        list(s.tags),
+                        list(s.links),
+                    ]
                     for s in self.sources
                 ],
                 ensure_ascii=False,
@@ -136,8 +147,10 @@ class SharedRecord:
             return None
         try:
             sources = tuple(
-                SharedSource(str(p), int(o), tuple(h), int(s), int(e), str(lang))
-                for p, o, h, s, e, lang in json.loads(str(meta["sources"]))
+                SharedSource(
+                    str(p), int(o), tuple(h), int(s), int(e), str(lang), tuple(tags), tuple(links)
+                )
+                for p, o, h, s, e, lang, tags, links in json.loads(str(meta["sources"]))
             )
         except (ValueError, TypeError) as exc:
             raise IndexError_(f"shared record {text_hash} has unreadable sources ({exc})") from exc
@@ -292,12 +305,14 @@ class ChromaServerStore:
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
-    def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
         def run() -> list[VectorHit]:
-            total = int(self._collection.count())
+            total = int(self._collection.count()) if only is None else len(only)
             if total == 0 or n <= 0:
                 return []
-            return nearest_hits(self._collection, vector, min(n, total))
+            return nearest_hits(self._collection, vector, min(n, total), only, self._batch)
 
         return self._call(run)
 

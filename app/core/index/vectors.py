@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -41,8 +41,11 @@ class VectorStore(Protocol):
 
     def count(self) -> int: ...
 
-    def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
-        """The `n` nearest vectors, most similar first."""
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
+        """The `n` nearest vectors, most similar first; with `only`, among those ids alone
+        (a scope, applied by the store before it ranks)."""
         ...
 
     def reopen(self, path: Path | None = None) -> None:
@@ -52,15 +55,45 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
-def nearest_hits(collection: Any, vector: Vectors, n: int) -> list[VectorHit]:
-    """The `n` nearest records of a Chroma collection, most similar first.
+def nearest_hits(
+    collection: Any,
+    vector: Vectors,
+    n: int,
+    only: Collection[str] | None = None,
+    batch: int = 1000,
+) -> list[VectorHit]:
+    """The `n` nearest records of a Chroma collection, most similar first; with `only`,
+    among those ids alone.
 
     Chroma picks the candidates; their similarity is computed from the stored vectors
     (`CosineSimilarity.between`), and ties break by hash, so an embedded store and a
-    server holding the same vectors return the same list with the same numbers.
+    server holding the same vectors return the same list with the same numbers. Chroma
+    filters a scope's ids before its nearest-neighbour search, so a small scope still
+    gets its `n` best vectors; it fails on an id it does not hold (a vector a crash left
+    unwritten, not yet repaired), and then the ids it holds are looked up and asked again.
     """
     query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-    result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
+    if only is None:
+        result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
+    else:
+        wanted = sorted(only)
+        try:
+            result = collection.query(
+                query_embeddings=query, ids=wanted, n_results=n, include=["embeddings"]
+            )
+        except Exception:
+            found: list[str] = []
+            for i in range(0, len(wanted), batch):
+                found.extend(collection.get(ids=wanted[i : i + batch], include=[])["ids"])
+            wanted = sorted(found)
+            if not wanted:
+                return []
+            result = collection.query(
+                query_embeddings=query,
+                ids=wanted,
+                n_results=min(n, len(wanted)),
+                include=["embeddings"],
+            )
     # A server sends each float32 as its shortest decimal: back to float32 first, exactly.
     hits = [
         VectorHit(h, CosineSimilarity.between(query[0], np.asarray(stored, dtype=np.float32)))
@@ -202,11 +235,13 @@ class ChromaVectorStore:
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
-    def nearest(self, vector: Vectors, n: int) -> list[VectorHit]:
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
         def run() -> list[VectorHit]:
-            total = int(self._collection.count())
+            total = int(self._collection.count()) if only is None else len(only)
             if total == 0 or n <= 0:
                 return []
-            return nearest_hits(self._collection, vector, min(n, total))
+            return nearest_hits(self._collection, vector, min(n, total), only, self._batch)
 
         return self._call(run)

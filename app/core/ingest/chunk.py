@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.ingest.obsidian import front_matter_end, read_dialect
 from app.core.ingest.sections import Section, parse_note
 from app.core.ingest.split import split_spans
 
@@ -37,13 +38,16 @@ class ChunkingSettings:
 
 @dataclass(frozen=True)
 class Chunk:
-    """A passage of one note: `text` is shown as written, `embed_text` is what is embedded."""
+    """A passage of one note: `text` is shown (links made readable), `embed_text` is what
+    is embedded and searched: the heading path, the note's aliases and tags, the text."""
 
     file: str
     heading_path: tuple[str, ...]
     start_line: int  # 1-based, inclusive
     end_line: int  # 1-based, inclusive
     text: str
+    links: tuple[str, ...] = ()  # targets of the [[links]] and ![[embeds]] in the text
+    context: str = ""  # the note's front matter aliases and tags, when it has any
 
     @property
     def heading(self) -> str:
@@ -51,11 +55,15 @@ class Chunk:
 
     @property
     def embed_text(self) -> str:
+        if self.context:
+            return f"{self.heading}\n{self.context}\n\n{self.text}"
         return f"{self.heading}\n\n{self.text}"
 
     @property
     def text_hash(self) -> str:
-        return text_hash(self.text)
+        # The same text under other aliases or tags is embedded differently, so it is
+        # another key; a note without front matter keys its text alone.
+        return text_hash(f"{self.context}\n\n{self.text}" if self.context else self.text)
 
 
 def text_hash(text: str) -> str:
@@ -87,9 +95,50 @@ class _Group:
         self.body += other.body
 
 
+@dataclass(frozen=True)
+class PreparedNote:
+    """A note ready to index: its chunks, its tags, and why it has none (when it has none)."""
+
+    chunks: list[Chunk]
+    tags: tuple[str, ...]
+    aliases: tuple[str, ...]
+    empty: str | None  # "empty" or "only a title", for a note with nothing to embed
+
+
 def chunk_note(text: str, rel_path: str, settings: ChunkingSettings | None = None) -> list[Chunk]:
     """Chunk one note's normalised text."""
+    return prepare_note(text, rel_path, settings).chunks
+
+
+def prepare_note(
+    text: str, rel_path: str, settings: ChunkingSettings | None = None
+) -> PreparedNote:
+    """Read a note's dialect and chunk it; an empty or title-only note gets no chunks."""
     settings = settings or ChunkingSettings()
+    dialect = read_dialect(text)
+    chunks = _chunks(dialect.text, rel_path, settings)
+    context = dialect.context
+    chunks = [
+        Chunk(
+            c.file,
+            c.heading_path,
+            c.start_line,
+            c.end_line,
+            c.text,
+            dialect.links_between(c.start_line - 1, c.end_line),
+            context,
+        )
+        for c in chunks
+    ]
+    empty = None
+    if not chunks:
+        lines = text.split("\n")
+        body = lines[front_matter_end(lines) :]
+        empty = "empty" if not any(line.strip() for line in body) else "only a title"
+    return PreparedNote(chunks, dialect.tags, dialect.aliases, empty)
+
+
+def _chunks(text: str, rel_path: str, settings: ChunkingSettings) -> list[Chunk]:
     stem = rel_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     parsed = parse_note(text, fallback_title=stem)
     lines = parsed.lines

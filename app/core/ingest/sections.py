@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from app.core.ingest.obsidian import front_matter_end
+
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
@@ -40,20 +42,10 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark")
 
 
-def _front_matter_end(lines: list[str]) -> int:
-    """Number of leading lines that are YAML front matter (0 when there is none)."""
-    if not lines or lines[0].strip() != "---":
-        return 0
-    for i in range(1, len(lines)):
-        if lines[i].strip() in ("---", "..."):
-            return i + 1
-    return 0
-
-
 def parse_note(text: str, fallback_title: str) -> ParsedNote:
     """Parse `text` into sections; the title is the first H1 before any body text."""
     lines = text.split("\n")
-    skip = _front_matter_end(lines)
+    skip = front_matter_end(lines)
     # Blank out front matter so that line numbers stay true to the file.
     body = [""] * skip + lines[skip:]
     tokens = _parser().parse("\n".join(body))

@@ -39,6 +39,7 @@ class SkipReason(enum.Enum):
     UNREADABLE = "cannot be read (kept in the index as it was)"
     UNREADABLE_DIR = "folder cannot be listed (its notes are kept in the index as they were)"
     VANISHED = "deleted while the folder was being read"
+    EMPTY = "nothing to answer from (empty, or only a title); not embedded"
 
 
 # Skips that say nothing about whether a note still exists: its indexed copy is kept.

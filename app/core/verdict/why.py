@@ -45,6 +45,9 @@ def next_steps(result: SearchResult, signals: Signals, verdict: Verdict) -> list
     shown = {p.text_hash for p in result.passages}
     fired = {g.name for g in verdict.gates if g.enabled and g.fired}
     naming = [t for t in signals.unknown if t.salience >= 0.6]
+    scope_line = result.scope_line()
+    if scope_line is not None and (verdict.fired is not None or not result.passages):
+        steps.append(f"{scope_line}; widen or drop the scope to search every note")
     if naming:
         words = ", ".join(t.word for t in naming)
         steps.append(

@@ -1,0 +1,159 @@
+"""Obsidian's markdown dialect read as plain text: links, embeds, callouts, tags, aliases.
+
+A reader sees `[[Jellyfin|the media server]]` as "the media server" and a callout header
+`> [!warning] Mind the fuse` as "Mind the fuse"; the index should read them the same way,
+or brackets and callout types crowd out the words a question uses. Each line keeps its
+place, so a passage's line numbers still point into the file as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+# ![[target#heading|alias]]: the target may hold spaces, a heading or block reference.
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#^\n]*)((?:#\^?[^\[\]|\n]*)?)(?:\|([^\[\]\n]*))?\]\]")
+_CALLOUT = re.compile(r"^(\s*(?:>\s*)+)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$")
+# Obsidian tags: after a space or a line start, letters, digits, _ - /, not only digits.
+_TAG = re.compile(r"(?:^|(?<=[\s(]))#([\w/-]+)")
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+
+
+@dataclass(frozen=True)
+class NoteDialect:
+    """A note read as plain text, with what the dialect said about it.
+
+    `lines` are the note's lines with links, embeds and callout headers made readable
+    (front matter is kept as is: the section parser skips it). `links` holds each line's
+    link targets by 0-based line number.
+    """
+
+    lines: tuple[str, ...]
+    links: dict[int, tuple[str, ...]]
+    aliases: tuple[str, ...]
+    tags: tuple[str, ...]  # lower-cased, without "#": front matter first, then inline
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def links_between(self, start: int, end: int) -> tuple[str, ...]:
+        """Link targets on lines [start, end), each once, in order of appearance."""
+        found: dict[str, None] = {}
+        for number in range(start, end):
+            for target in self.links.get(number, ()):
+                found[target] = None
+        return tuple(found)
+
+    @property
+    def context(self) -> str:
+        """What the front matter adds to every passage of the note: its aliases and tags."""
+        parts = []
+        if self.aliases:
+            parts.append("Also called: " + ", ".join(self.aliases))
+        if self.tags:
+            parts.append("Tags: " + ", ".join(self.tags))
+        return "\n".join(parts)
+
+
+def front_matter_end(lines: Sequence[str]) -> int:
+    """Number of leading lines that are YAML front matter (0 when there is none)."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for i in range(1, len(lines)):
+        if lines[i].strip() in ("---", "..."):
+            return i + 1
+    return 0
+
+
+def read_dialect(text: str) -> NoteDialect:
+    """Make a note's Obsidian syntax readable and collect its links, aliases and tags."""
+    lines = text.split("\n")
+    skip = front_matter_end(lines)
+    aliases, front_tags = _front_matter(lines[1 : skip - 1]) if skip else ((), ())
+    out = list(lines[:skip])
+    links: dict[int, tuple[str, ...]] = {}
+    tags: dict[str, None] = dict.fromkeys(front_tags)
+    fence: str | None = None
+    for number in range(skip, len(lines)):
+        line = lines[number]
+        opened = _FENCE.match(line)
+        if fence is not None:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = None
+            out.append(line)
+            continue
+        if opened:
+            fence = opened.group(1)
+            out.append(line)
+            continue
+        readable, targets = _readable(line)
+        if targets:
+            links[number] = targets
+        for tag in _TAG.findall(_INLINE_CODE.sub(" ", readable)):
+            if not tag.replace("/", "").replace("-", "").isdigit():
+                tags[tag.lower().strip("/")] = None
+        out.append(readable)
+    return NoteDialect(tuple(out), links, aliases, tuple(t for t in tags if t))
+
+
+def _readable(line: str) -> tuple[str, tuple[str, ...]]:
+    targets: list[str] = []
+
+    def link(match: re.Match[str]) -> str:
+        target, anchor, alias = match.group(2).strip(), match.group(3), match.group(4)
+        heading = anchor.lstrip("#").lstrip("^").strip() if anchor else ""
+        if target:
+            targets.append(target)
+        if alias and alias.strip():
+            return alias.strip()
+        name = target.rsplit("/", 1)[-1]
+        if name.lower().endswith(".md"):
+            name = name[:-3]
+        if heading and not anchor.startswith("#^"):
+            return f"{name} > {heading}" if name else heading
+        return name
+
+    readable = line
+    if "[[" in line:  # links inside inline code are code, and stay as written
+        pieces, last = [], 0
+        for code in _INLINE_CODE.finditer(line):
+            pieces.append(_WIKILINK.sub(link, line[last : code.start()]) + code.group(0))
+            last = code.end()
+        readable = "".join(pieces) + _WIKILINK.sub(link, line[last:])
+    callout = _CALLOUT.match(readable)
+    if callout:
+        prefix, kind, title = callout.groups()
+        readable = prefix + (title.strip() or kind.replace("-", " ").capitalize())
+    return readable, tuple(dict.fromkeys(targets))
+
+
+def _front_matter(lines: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The `aliases` and `tags` of a note's front matter; none when it is not YAML."""
+    import yaml  # on first note with front matter: a search never reads notes
+
+    try:
+        data = yaml.safe_load("\n".join(lines))
+    except yaml.YAMLError:
+        return (), ()
+    if not isinstance(data, dict):
+        return (), ()
+    lowered = {str(k).lower(): v for k, v in data.items()}
+    aliases = _strings(lowered.get("aliases", lowered.get("alias")), split_spaces=False)
+    tags = _strings(lowered.get("tags", lowered.get("tag")), split_spaces=True)
+    return aliases, tuple(
+        dict.fromkeys(t.lstrip("#").lower().replace(" ", "-") for t in tags if t.lstrip("#"))
+    )
+
+
+def _strings(value: object, *, split_spaces: bool) -> tuple[str, ...]:
+    """A YAML list or a comma separated string (tags: also space separated) as strings."""
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        return tuple(str(v).strip() for v in value if v is not None and str(v).strip())
+    text = str(value)
+    parts = text.split(",") if "," in text or not split_spaces else text.split()
+    return tuple(p.strip() for p in parts if p.strip())

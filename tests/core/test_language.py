@@ -1,0 +1,55 @@
+"""Language detection and the language-aware lexical tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.basics.language import detect_language, main_language
+from app.core.basics.text import lexical_tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("The backup runs every night and keeps twelve monthly snapshots of the disk.", "en"),
+        ("A monitoria de cálculo é às terças e quintas, com a monitora Júlia.", "pt"),
+        ("La reunión del equipo es los martes por la mañana en la sala grande.", "es"),
+        ("Le serveur redémarre chaque nuit et garde les journaux pendant une semaine.", "fr"),
+        ("Der Server startet jede Nacht neu und behält die Protokolle eine Woche.", "de"),
+        ("Il server si riavvia ogni notte e conserva i registri per una settimana.", "it"),
+        ("Qual é a fórmula da variância da amostra?", "pt"),
+        ("Que dias tem monitoria de calculo?", "pt"),  # typed without accents
+    ],
+)
+def test_detects_the_language_of_a_sentence(text: str, language: str) -> None:
+    assert detect_language(text) == language
+
+
+def test_a_text_too_short_to_tell_gets_the_default() -> None:
+    assert detect_language("ERR-4012", default="pt") == "pt"
+    assert detect_language("σ² = E[(X − μ)²]") == "en"
+
+
+def test_the_main_language_is_the_most_common_one() -> None:
+    assert main_language({"pt": 7, "en": 3}) == "pt"
+    assert main_language({}) == "en"
+
+
+def test_accents_fold_the_same_way_for_notes_and_questions() -> None:
+    note = lexical_tokens("A função exponencial cresce rápido.", "pt")
+    question = lexical_tokens("funcao exponencial", "pt")
+    assert set(question) <= set(note)
+
+
+def test_portuguese_plurals_meet_their_singular() -> None:
+    assert set(lexical_tokens("as provas", "pt")) == set(lexical_tokens("a prova", "pt"))
+
+
+def test_greek_letters_and_symbols_are_searchable_terms() -> None:
+    tokens = lexical_tokens("O comprimento de onda λ e o desvio padrão σ", "pt")
+    assert "λ" in tokens and "σ" in tokens
+
+
+def test_portuguese_stop_words_are_dropped_with_the_portuguese_list() -> None:
+    tokens = lexical_tokens("a média das notas de uma turma", "pt")
+    assert not {"a", "das", "de", "uma"} & set(tokens)
