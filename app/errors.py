@@ -47,6 +47,10 @@ class IndexBusyError(IndexError_):
         self.holder = holder
 
 
+class ServerUnreachableError(IndexError_):
+    """The Chroma server named by `chroma_url` cannot be reached."""
+
+
 class IndexCorruptError(IndexError_):
     """A file of the index cannot be read; the message says which and what to run."""
 

@@ -55,3 +55,18 @@ def user_dir(data_dir: Path, notes_root: Path) -> Path:
 
 def last_notes_file(data_dir: Path) -> Path:
     return data_dir / "last_notes_dir"
+
+
+def _shared_key(url: str, collection: str) -> str:
+    digest = hashlib.sha256(f"{url.rstrip('/')}\n{collection}".encode()).hexdigest()[:8]
+    return f"shared-{collection}-{digest}"
+
+
+def shared_index_dir(data_dir: Path, url: str, collection: str) -> Path:
+    """A reader's mirror of a shared collection on a Chroma server (derived data)."""
+    return data_dir / "indexes" / _shared_key(url, collection)
+
+
+def shared_user_dir(data_dir: Path, url: str, collection: str) -> Path:
+    """This user's own data about a shared collection: refusals stay per user."""
+    return data_dir / "user" / _shared_key(url, collection)

@@ -20,10 +20,17 @@ from app.errors import AsknotesError, Cancelled
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--notes-dir", type=click.Path(path_type=Path), help="Notes folder.")
 @click.option("--data-dir", type=click.Path(path_type=Path), help="Where indexes live.")
+@click.option(
+    "--chroma-url",
+    metavar="URL",
+    help="A Chroma server (http://HOST:PORT) holding a shared index.",
+)
 @click.pass_context
-def cli(ctx: click.Context, notes_dir: Path | None, data_dir: Path | None) -> None:
+def cli(
+    ctx: click.Context, notes_dir: Path | None, data_dir: Path | None, chroma_url: str | None
+) -> None:
     """Answer questions from a folder of markdown notes, offline."""
-    flags = {"notes_dir": notes_dir, "data_dir": data_dir}
+    flags = {"notes_dir": notes_dir, "data_dir": data_dir, "chroma_url": chroma_url}
     if isinstance(ctx.obj, Context):  # handed in by a test with its factories
         ctx.obj.overrides.update({k: v for k, v in flags.items() if v is not None})
     else:
@@ -75,6 +82,14 @@ def show_paths(ctx: Context) -> None:
         click.echo(f"engine      : {_engine_line(settings, choose_embedder(*args))}")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
+    if settings.chroma_url:
+        mirror = paths.shared_index_dir(
+            settings.data_dir, settings.chroma_url, settings.chroma_collection
+        )
+        click.echo(
+            f"shared index: collection {settings.chroma_collection} at {settings.chroma_url}"
+        )
+        click.echo(f"  mirror    : {mirror} (read without a notes folder)")
     click.echo("\nsettings (TOML key, environment variable, current value):")
     for name, env, doc in describe_settings():
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
@@ -105,7 +120,7 @@ for command in (index, watch, search, ask, why, calibrate, eval_command, refused
 
 def _route_folder(argv: list[str]) -> list[str]:
     """`asknotes NOTES_DIR` opens the TUI on that folder."""
-    options = {"--notes-dir", "--data-dir"}
+    options = {"--notes-dir", "--data-dir", "--chroma-url"}
     i = 0
     while i < len(argv) and argv[i].startswith("-"):
         i += 2 if argv[i] in options else 1

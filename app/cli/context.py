@@ -35,12 +35,24 @@ class Context:
         unless `open_index` is false (a writer opens it under the writer lock).
 
         With `create`, the index is created when missing and the folder is remembered as
-        the default for later commands. Warnings go to stderr as they happen.
+        the default for later commands. Warnings go to stderr as they happen. With
+        `chroma_url` and no notes folder named, a reading command reads the shared index
+        on the server, with no notes folder on this machine.
         """
         from app.core.session.session import NotesSession
         from app.core.session.wiring import remember_notes_dir, resolve_notes_dir
 
         settings = self.settings
+        if settings.chroma_url and not create and notes_dir is None and settings.notes_dir is None:
+            label = Path(f"{settings.chroma_url}/{settings.chroma_collection}")
+            session = NotesSession(settings, label, self.factories, warn=warn, shared_reader=True)
+            if open_index:
+                try:
+                    session.open()
+                except BaseException:
+                    session.close()
+                    raise
+            return session
         notes = resolve_notes_dir(settings, notes_dir)
         session = NotesSession(settings, notes, self.factories, warn=warn)
         if open_index:

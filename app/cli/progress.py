@@ -7,7 +7,7 @@ import time
 from typing import TextIO
 
 # Jobs that report in their own unit whatever the command's main one is.
-LABEL_UNITS = {"calibrating": "probes"}
+LABEL_UNITS = {"calibrating": "probes", "indexing": "notes"}
 
 
 class StderrProgress:

@@ -50,8 +50,8 @@ def indexed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "20 added" in result.stdout
     assert "1 exact duplicates" in result.stdout
     assert "hidden file or folder: .obsidian/" in result.stdout
-    assert "embedding 0/60 chunks (0%)" in result.stderr
-    assert "embedding 60/60 chunks (100%) · " in result.stderr  # with the rate
+    assert "indexing 0/20 notes (0%)" in result.stderr
+    assert "indexing 20/20 notes (100%) · " in result.stderr  # with the rate
     assert "calibrating" in result.stderr and "probes" in result.stderr
     return data
 

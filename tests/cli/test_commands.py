@@ -62,7 +62,7 @@ def test_index_json_reports_what_was_done(cli: Cli, notes: Path) -> None:
 def test_index_text_report_and_progress_on_stderr(cli: Cli, notes: Path) -> None:
     result = cli("index", str(notes))
     assert "3 added, 0 changed, 0 removed" in result.stdout
-    assert "embedding 3/3 chunks (100%)" in result.stderr
+    assert "indexing 3/3 notes (100%)" in result.stderr
 
 
 def test_search_json_shape(indexed: Cli) -> None:

@@ -88,7 +88,7 @@ def test_a_cancelled_rebuild_leaves_the_old_index_in_use(session) -> None:
     cancel = threading.Event()
 
     def progress(done: int, total: int, label: str) -> None:
-        if label == "embedding" and done:
+        if label == "indexing" and done:
             cancel.set()
 
     with pytest.raises(Cancelled):

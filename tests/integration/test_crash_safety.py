@@ -80,10 +80,10 @@ def test_sigkill_during_indexing_is_repaired(tmp_path: Path, real_embedder) -> N
             stderr=subprocess.PIPE,
             text=True,
         )
-        # Kill at a random moment after embedding has started, so it lands mid-batch.
+        # Kill at a random moment after indexing has started, so it lands mid-batch.
         assert proc.stderr is not None
         for line in proc.stderr:
-            if line.startswith("embedding"):
+            if line.startswith("indexing"):
                 break
         time.sleep(rng.uniform(0.0, 2.5))
         if proc.poll() is None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 
 @dataclass(frozen=True, order=True)
 class CosineSimilarity:
@@ -27,6 +30,19 @@ class CosineSimilarity:
 
     def to_cosine_distance(self) -> float:
         return 1.0 - self.value
+
+    @classmethod
+    def between(cls, a: npt.ArrayLike, b: npt.ArrayLike) -> CosineSimilarity:
+        """The cosine of the angle between two stored vectors, in float64.
+
+        Computed here rather than taken from the vector engine, whose float32 arithmetic
+        differs between its embedded and server builds in the sixth decimal: the same
+        vectors give the same similarity to the last digit wherever they are stored.
+        """
+        x = np.asarray(a, dtype=np.float64)
+        y = np.asarray(b, dtype=np.float64)
+        norms = float(np.linalg.norm(x) * np.linalg.norm(y))
+        return cls(float(np.dot(x, y)) / norms if norms else 0.0)
 
 
 @dataclass(frozen=True, order=True)

@@ -3,7 +3,7 @@
     indexes/<folder>-<hash>/
         writer.lock     the writer lock (never replaced, so every process locks the same file)
         CURRENT         the name of the live generation, replaced atomically
-        g3/             a generation: manifest.sqlite3 and chroma/
+        g3/             a generation: manifest.sqlite3, chroma/ and bm25.npz
 
 A rebuild (or a repair of the vectors) builds a new generation beside the live one and
 switches CURRENT only when it is complete, so a cancelled or killed rebuild leaves the old
@@ -99,6 +99,7 @@ class IndexHome:
                 MANIFEST_FILE + "-wal",
                 MANIFEST_FILE + "-shm",
                 "chroma",
+                "bm25.npz",
             ):
                 target = self.root / leftover
                 if target.is_dir():

@@ -36,7 +36,8 @@ from app.errors import NotesFolderError
 
 EMBED_BATCH = 64
 DIALECT_VERSION = 1
-COMMIT_EVERY_TEXTS = 512
+COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
+COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
 
 
 @dataclass
@@ -113,6 +114,8 @@ def update_index(
             f"changed: the index keeps its {manifest.counts()[0]} notes until it comes back"
         )
     report.swept_vectors, repair = _reconcile(index) if reconcile else (0, {})
+    # A writer stopped between a commit and its publish: publish every text again.
+    republish = index.unpublished()
     report.skipped.extend(found.skipped)
     report.files_seen = len(found.notes)
 
@@ -132,20 +135,41 @@ def update_index(
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
     known = manifest.files()
     main = index.main_language()
-    pending: list[_Pending] = []
+    stored = manifest.text_hashes()
     touched: list[FileRecord] = []
     present: set[str] = set()
     unindexable: list[tuple[str, int, int, str]] = []  # found as notes, skipped on reading
+    embedder = _Embedding(index, cancel)
+    report.repaired_vectors = len(repair)
+    if repair:  # texts the manifest holds whose vectors a crash lost
+        progress(0, len(repair), "repairing")
+        embedder.embed(repair, lambda done: progress(done, len(repair), "repairing"))
+    queued: set[str] = set(repair)  # every text embedded (or to embed) in this run
+
+    def unchanged(note: NoteFile) -> bool:
+        record = known.get(note.rel_path)
+        return (
+            not rechunk_all
+            and record is not None
+            and record.size == note.size
+            and record.mtime_ns == note.mtime_ns
+        )
+
+    # Notes are read, chunked, embedded and committed in bounded batches, so memory holds
+    # one batch whatever the folder's size, and each commit is a crash-safe point.
+    to_read = sum(1 for note in found.notes if not unchanged(note))
+    if to_read:
+        progress(0, to_read, "indexing")
+    read = 0
+    batch = _Batch()
     for note in found.notes:
         check_cancelled(cancel)
-        record = known.get(note.rel_path)
-        fast_same = (
-            record is not None and record.size == note.size and record.mtime_ns == note.mtime_ns
-        )
-        if fast_same and not rechunk_all:
+        if unchanged(note):
             present.add(note.rel_path)
             report.unchanged += 1
             continue
+        read += 1
+        record = known.get(note.rel_path)
         try:
             text, digest = read_note(note.path, walk.max_file_bytes)
         except (NoteSkipped, OSError) as exc:
@@ -153,11 +177,13 @@ def update_index(
             report.skipped.append(skip)
             if skip.reason is not SkipReason.VANISHED:
                 unindexable.append((note.rel_path, note.size, note.mtime_ns, skip.reason.name))
+            progress(read, to_read, "indexing")
             continue
         if record is not None and record.content_hash == digest and not rechunk_all:
             present.add(note.rel_path)
             touched.append(FileRecord(note.rel_path, digest, note.size, note.mtime_ns, time.time()))
             report.unchanged += 1
+            progress(read, to_read, "indexing")
             continue
         prepared = prepare_note(text, note.rel_path, chunking)
         if prepared.empty is not None:
@@ -165,11 +191,26 @@ def update_index(
             # goes, since the note now says nothing.
             report.skipped.append(SkippedFile(note.rel_path, SkipReason.EMPTY, prepared.empty))
             unindexable.append((note.rel_path, note.size, note.mtime_ns, SkipReason.EMPTY.name))
+            progress(read, to_read, "indexing")
             continue
         present.add(note.rel_path)
         (report.changed if record is not None else report.added).append(note.rel_path)
+        chunks = prepared.chunks
+        report.chunks += len(chunks)
+        for chunk in chunks:
+            if chunk.text_hash in queued:
+                report.duplicate_chunks += 1
+            elif chunk.text_hash in stored:
+                report.texts_reused += 1
+            else:
+                queued.add(chunk.text_hash)
+                batch.to_embed[chunk.text_hash] = chunk.embed_text
         language = detect_language(text, main)
-        pending.append(_Pending(note, digest, prepared.chunks, language, prepared.tags))
+        batch.items.append(_Pending(note, digest, chunks, language, prepared.tags))
+        if len(batch.to_embed) >= COMMIT_EVERY_TEXTS or len(batch.items) >= COMMIT_EVERY_NOTES:
+            _commit(index, batch, (), embedder)
+            batch = _Batch()
+        progress(read, to_read, "indexing")
 
     report.kept = _kept(known, report.skipped)
     decision = judge_removals(
@@ -183,58 +224,8 @@ def update_index(
     report.removal_guard = decision.reason
     if touched:
         manifest.touch_files(touched)
-
-    stored = manifest.text_hashes()
-    to_embed: dict[str, str] = {h: stored_text for h, stored_text in repair.items()}
-    for item in pending:
-        report.chunks += len(item.chunks)
-        for chunk in item.chunks:
-            if chunk.text_hash in stored or chunk.text_hash in to_embed:
-                if chunk.text_hash in to_embed:
-                    report.duplicate_chunks += 1
-                else:
-                    report.texts_reused += 1
-                continue
-            to_embed[chunk.text_hash] = chunk.embed_text
-    report.repaired_vectors = len(repair)
-
-    total = len(to_embed)
-    done = 0
-    embed_clock = 0.0
-
-    def embed(hashes: list[str]) -> None:
-        nonlocal done, embed_clock
-        # Batches of similar length waste less work on padding.
-        hashes = sorted(hashes, key=lambda h: len(to_embed[h]))
-        for i in range(0, len(hashes), EMBED_BATCH):
-            check_cancelled(cancel)
-            batch = hashes[i : i + EMBED_BATCH]
-            t0 = time.perf_counter()
-            vectors = index.embedder.embed_batch([to_embed[h] for h in batch])
-            embed_clock += time.perf_counter() - t0
-            index.vectors.upsert(batch, vectors)
-            done += len(batch)
-            progress(done, total, "embedding")
-
-    if total:
-        progress(0, total, "embedding")
-    if repair:
-        embed(list(repair))
-    embedded = set(repair)
-    batch_items: list[_Pending] = []
-    batch_hashes: list[str] = []
-    removed: Sequence[str] = report.removed
-    for item in pending:
-        batch_items.append(item)
-        for chunk in item.chunks:
-            if chunk.text_hash in to_embed and chunk.text_hash not in embedded:
-                embedded.add(chunk.text_hash)
-                batch_hashes.append(chunk.text_hash)
-        if len(batch_hashes) >= COMMIT_EVERY_TEXTS:
-            _commit(index, batch_items, batch_hashes, removed, embed)
-            batch_items, batch_hashes, removed = [], [], ()
-    if batch_items or removed:
-        _commit(index, batch_items, batch_hashes, removed, embed)
+    if batch.items or report.removed:
+        _commit(index, batch, report.removed, embedder)
 
     orphans = manifest.drop_unreferenced()
     if orphans:
@@ -242,8 +233,14 @@ def update_index(
     manifest.replace_skipped(unindexable)
     manifest.set_meta("chunking", chunking_key)
     manifest.set_meta("tokenizer", str(TOKENIZER_VERSION))
-    report.texts_embedded = total - len(repair)
-    report.embed_seconds = embed_clock
+    if index.shared is not None:
+        # Publish the run's meta; after a rebuild (no reconcile) or an interrupted
+        # publish, every text again and nothing the manifest does not hold.
+        full = republish or not reconcile
+        if full or report.added or report.changed or report.removed or orphans:
+            index.publish(manifest.text_hashes() if full else (), sweep=full)
+    report.texts_embedded = len(queued) - len(repair)
+    report.embed_seconds = embedder.seconds
     report.seconds = time.perf_counter() - started
     return report
 
@@ -265,14 +262,39 @@ def _kept(known: dict[str, FileRecord], skipped: Sequence[SkippedFile]) -> list[
     return sorted(rel for rel in known if rel in files or (folders and rel.startswith(folders)))
 
 
-def _commit(
-    index: NoteIndex,
-    items: list[_Pending],
-    new_hashes: list[str],
-    removed: Sequence[str],
-    embed: Callable[[list[str]], None],
-) -> None:
-    embed(new_hashes)
+@dataclass
+class _Batch:
+    """Notes read and chunked but not committed yet, and their texts still to embed."""
+
+    items: list[_Pending] = field(default_factory=list)
+    to_embed: dict[str, str] = field(default_factory=dict)  # text hash -> embedded form
+
+
+class _Embedding:
+    """Embeds texts in batches of similar length and writes their vectors, timing the
+    embedder alone."""
+
+    def __init__(self, index: NoteIndex, cancel: threading.Event | None) -> None:
+        self.index = index
+        self.cancel = cancel
+        self.seconds = 0.0
+
+    def embed(self, texts: dict[str, str], done: Callable[[int], object] = lambda _: None) -> None:
+        # Batches of similar length waste less work on padding.
+        hashes = sorted(texts, key=lambda h: len(texts[h]))
+        for i in range(0, len(hashes), EMBED_BATCH):
+            check_cancelled(self.cancel)
+            part = hashes[i : i + EMBED_BATCH]
+            t0 = time.perf_counter()
+            vectors = self.index.embedder.embed_batch([texts[h] for h in part])
+            self.seconds += time.perf_counter() - t0
+            self.index.vectors.upsert(part, vectors)
+            done(i + len(part))
+
+
+def _commit(index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: _Embedding) -> None:
+    """Vectors first, then one manifest transaction, then what readers elsewhere see."""
+    embedding.embed(batch.to_embed)
     now = time.time()
     updates = [
         FileUpdate(
@@ -288,9 +310,10 @@ def _commit(
             i.chunks,
             [" ".join(lexical_tokens(c.embed_text, i.language)) for c in i.chunks],
         )
-        for i in items
+        for i in batch.items
     ]
-    index.manifest.apply(updates, removed)
+    touched = index.manifest.apply(updates, removed)
+    index.publish(touched)
 
 
 def _reconcile(index: NoteIndex) -> tuple[int, dict[str, str]]:

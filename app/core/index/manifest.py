@@ -19,11 +19,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.core.index.mirror import read_shared_records, write_mirror
+from app.core.index.shared import SharedRecord
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
 from app.errors import SchemaVersionError
 
 T = TypeVar("T")
+
+SHARED_STAMP = "shared_stamp"  # the shared collection's stamp a mirror was pulled at
+PUBLISHED_VERSION = "published_version"  # the index version a writer last published
+# Meta that describes this file, not the index: never published, never mirrored.
+LOCAL_META = frozenset(
+    {"schema_version", "index_version", "updated_at", SHARED_STAMP, PUBLISHED_VERSION}
+)
 
 
 @dataclass(frozen=True)
@@ -249,13 +258,35 @@ class Manifest:
         return int(files), int(chunks), int(texts)
 
     @_locked
-    def lexical_corpus(self) -> list[tuple[str, list[str]]]:
-        """Every unique text's hash and BM25 tokens, in a stable order."""
-        rows = self._db.execute(
-            "SELECT text_hash, tokens FROM texts "
-            "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
-        )
+    def lexical_corpus(
+        self, text_hashes: Iterable[str] | None = None
+    ) -> list[tuple[str, list[str]]]:
+        """Every referenced text's hash and BM25 tokens (only the given ones, when
+        given), ordered by hash."""
+        if text_hashes is None:
+            rows = self._db.execute(
+                "SELECT text_hash, tokens FROM texts "
+                "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
+            ).fetchall()
+        else:
+            wanted = sorted(set(text_hashes))
+            rows = []
+            for i in range(0, len(wanted), 500):
+                batch = wanted[i : i + 500]
+                marks = ",".join("?" * len(batch))
+                rows.extend(
+                    self._db.execute(
+                        f"SELECT text_hash, tokens FROM texts WHERE text_hash IN ({marks}) "
+                        "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash",
+                        batch,
+                    )
+                )
         return [(h, tokens.split()) for h, tokens in rows]
+
+    @_locked
+    def lexical_hashes(self) -> set[str]:
+        """The hashes of every text a chunk references (what BM25 holds)."""
+        return {r[0] for r in self._db.execute("SELECT DISTINCT text_hash FROM chunks")}
 
     @_locked
     def sample_texts(self, n: int, seed: int) -> list[tuple[str, str]]:
@@ -321,14 +352,21 @@ class Manifest:
         return found
 
     @_locked
-    def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> None:
+    def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:
         """Replace the given files' chunks and drop removed files, in one transaction.
 
         Texts that lose their last chunk stay until `drop_unreferenced`, so that a text
         moving between files in two batches keeps its vector.
+
+        Returns:
+            The hashes of every text whose list of places changed (old and new chunks).
         """
+        touched: set[str] = set()
         with self._transaction() as db:
             for path in [u.record.path for u in updates] + list(removed_paths):
+                touched.update(
+                    r[0] for r in db.execute("SELECT text_hash FROM chunks WHERE path = ?", (path,))
+                )
                 db.execute("DELETE FROM chunks WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
             for update in updates:
@@ -350,6 +388,7 @@ class Manifest:
                 for ordinal, (chunk, tokens) in enumerate(
                     zip(update.chunks, update.tokens, strict=True)
                 ):
+                    touched.add(chunk.text_hash)
                     db.execute(
                         "INSERT OR IGNORE INTO texts VALUES (?, ?, ?, ?)",
                         (chunk.text_hash, chunk.text, chunk.embed_text, tokens),
@@ -368,6 +407,7 @@ class Manifest:
                         ),
                     )
             self._bump_version()
+        return touched
 
     @_locked
     def drop_unreferenced(self) -> set[str]:
@@ -384,6 +424,29 @@ class Manifest:
             if doomed:
                 self._bump_version()
         return doomed
+
+    @_locked
+    def all_meta(self) -> dict[str, str]:
+        return {str(k): str(v) for k, v in self._db.execute("SELECT key, value FROM meta")}
+
+    @_locked
+    def shared_records(self, text_hashes: Iterable[str]) -> list[SharedRecord]:
+        """What a machine without the notes needs about each given text that still has a
+        place (a text with none is about to be dropped, with its vector)."""
+        return read_shared_records(self._db, text_hashes)
+
+    @_locked
+    def replace_from_shared(
+        self, records: Sequence[SharedRecord], meta: dict[str, str], stamp: str
+    ) -> None:
+        """Make this manifest a mirror of a shared collection, in one transaction."""
+        with self._transaction() as db:
+            write_mirror(db, records)
+            for key, value in meta.items():
+                if key not in LOCAL_META:
+                    self.set_meta(key, value)
+            self.set_meta(SHARED_STAMP, stamp)
+            self._bump_version()
 
     def _bump_version(self) -> None:
         self.set_meta("index_version", str(self.index_version + 1))

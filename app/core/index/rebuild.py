@@ -17,7 +17,7 @@ from app.core.index.home import MANIFEST_FILE, IndexHome
 from app.core.index.indexer import IndexReport, update_index
 from app.core.index.manifest import Manifest
 from app.core.index.sqlite import translate
-from app.core.index.store import NoteIndex
+from app.core.index.store import NoteIndex, VectorsFactory
 from app.core.ingest.chunk import ChunkingSettings
 from app.core.ingest.walk import WalkSettings
 from app.core.models.embedder import Embedder
@@ -31,6 +31,7 @@ def rebuild_index(
     notes_root: Path,
     embedder: Embedder,
     *,
+    vectors: VectorsFactory | None = None,
     walk: WalkSettings | None = None,
     chunking: ChunkingSettings | None = None,
     progress: Progress = no_progress,
@@ -55,7 +56,7 @@ def rebuild_index(
             reconcile=False,
         )
 
-    return _build_and_switch(home, name, path, embedder, build, finish)
+    return _build_and_switch(home, name, path, embedder, build, finish, vectors)
 
 
 def repair_index(
@@ -63,6 +64,7 @@ def repair_index(
     notes_root: Path,
     embedder: Embedder,
     *,
+    vectors: VectorsFactory | None = None,
     walk: WalkSettings | None = None,
     chunking: ChunkingSettings | None = None,
     progress: Progress = no_progress,
@@ -101,7 +103,7 @@ def repair_index(
             allow_removals=allow_removals,
         )
 
-    return _build_and_switch(home, name, path, embedder, build, finish)
+    return _build_and_switch(home, name, path, embedder, build, finish, vectors)
 
 
 def _copy_manifest(source: Path, target: Path) -> None:
@@ -126,10 +128,11 @@ def _build_and_switch(
     embedder: Embedder,
     build: Callable[[NoteIndex], IndexReport],
     finish: Finish | None,
+    vectors: VectorsFactory | None,
 ) -> IndexReport:
     try:
         # No home: the generation being built must never "catch up" with the live one.
-        index = NoteIndex.open_generation(path, embedder, name=name)
+        index = NoteIndex.open_generation(path, embedder, name=name, vectors=vectors)
         try:
             with index.writing():
                 report = build(index)

@@ -4,20 +4,31 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.core.basics.files import atomic_write
 from app.core.basics.language import main_language
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
 from app.core.index.lexical import Bm25Index
-from app.core.index.manifest import Manifest
+from app.core.index.manifest import LOCAL_META, PUBLISHED_VERSION, SHARED_STAMP, Manifest
+from app.core.index.shared import ChromaServerStore
 from app.core.index.vectors import ChromaVectorStore, VectorStore
 from app.core.models.embedder import Embedder, EmbedderIdentity
 from app.errors import EmbedderMismatchError, IndexMissingError
 
 VECTORS_DIR = "chroma"
-__all__ = ["MANIFEST_FILE", "VECTORS_DIR", "IndexStatus", "NoteIndex"]
+BM25_FILE = "bm25.npz"  # the BM25 index as last saved, beside the manifest
+__all__ = ["MANIFEST_FILE", "VECTORS_DIR", "IndexStatus", "NoteIndex", "VectorsFactory"]
+
+# How a generation folder's vector store is opened: by default the embedded Chroma in its
+# `chroma/` subfolder; with a server, the shared collection (the same for every generation).
+VectorsFactory = Callable[[Path], VectorStore]
+
+
+def embedded_vectors(directory: Path) -> VectorStore:
+    return ChromaVectorStore(directory / VECTORS_DIR)
 
 
 @dataclass(frozen=True)
@@ -47,17 +58,21 @@ class NoteIndex:
         home: IndexHome | None = None,
         generation: str = LEGACY,
         seen_version: int | None = None,
+        mirror: bool = False,
     ) -> None:
         self.manifest = manifest
         self.vectors = vectors
         self.embedder = embedder
         self.home = home
         self.generation = generation
+        # A mirror is a reader's copy of a shared collection's manifest, with no notes.
+        self.mirror = mirror
         # The manifest version the vector view is known to be current with.
         self._seen_version = manifest.index_version if seen_version is None else seen_version
         self._writing = 0
         self._refresh_lock = threading.RLock()
-        self._bm25: tuple[tuple[str, int], Bm25Index] | None = None
+        self._bm25: tuple[tuple[str, int, str], Bm25Index] | None = None
+        self._bm25_drift = 0  # texts changed since the saved BM25 file this one started from
         self._bm25_lock = threading.Lock()
 
     @classmethod
@@ -67,9 +82,11 @@ class NoteIndex:
         embedder: Embedder,
         *,
         create: bool,
-        vectors: VectorStore | None = None,
+        vectors: VectorsFactory | None = None,
+        mirror: bool = False,
     ) -> NoteIndex:
-        """Open the live index in `index_dir`, creating it when `create` is true.
+        """Open the live index in `index_dir`, creating it when `create` is true (a mirror
+        is always created, and filled from its shared collection).
 
         Raises:
             IndexMissingError: there is no index and `create` is false.
@@ -87,11 +104,13 @@ class NoteIndex:
                 name = home.live_name()  # another process may have created it meanwhile
                 if name is None:
                     name, path = home.new_generation()
-                    fresh = cls.open_generation(path, embedder, home=home, name=name)
+                    fresh = cls.open_generation(
+                        path, embedder, home=home, name=name, vectors=vectors, mirror=mirror
+                    )
                     fresh.close()
                     home.switch_to(name)
         return cls.open_generation(
-            home.path_of(name), embedder, home=home, name=name, vectors=vectors
+            home.path_of(name), embedder, home=home, name=name, vectors=vectors, mirror=mirror
         )
 
     @classmethod
@@ -102,19 +121,30 @@ class NoteIndex:
         *,
         home: IndexHome | None = None,
         name: str = LEGACY,
-        vectors: VectorStore | None = None,
+        vectors: VectorsFactory | None = None,
+        mirror: bool = False,
     ) -> NoteIndex:
         """Open (or create) the index files in one generation folder."""
         manifest = Manifest(directory / MANIFEST_FILE)
         try:
             # Read the version before opening the vectors: they then hold at least it.
             version = manifest.index_version
-            store = vectors or ChromaVectorStore(directory / VECTORS_DIR)
+            store = (vectors or embedded_vectors)(directory)
         except BaseException:
             manifest.close()
             raise
-        index = cls(manifest, store, embedder, home=home, generation=name, seen_version=version)
+        index = cls(
+            manifest,
+            store,
+            embedder,
+            home=home,
+            generation=name,
+            seen_version=version,
+            mirror=mirror,
+        )
         try:
+            if mirror:
+                index.pull_shared()
             index._check_embedder()
         except BaseException:
             index.close()
@@ -132,6 +162,11 @@ class NoteIndex:
         with self._refresh_lock:
             if self._writing:
                 return False
+            if self.mirror:
+                if not self.pull_shared():
+                    return False
+                self._check_embedder()
+                return True
             name = self.home.live_name()
             if name is not None and name != self.generation:
                 directory = self.home.path_of(name)
@@ -162,13 +197,80 @@ class NoteIndex:
                 self._writing -= 1
                 self._seen_version = self.manifest.index_version
 
+    # --- a shared collection on a Chroma server -------------------------------------------
+
+    @property
+    def shared(self) -> ChromaServerStore | None:
+        return self.vectors if isinstance(self.vectors, ChromaServerStore) else None
+
+    def pull_shared(self) -> bool:
+        """A mirror: copy the shared collection again when its writer published since;
+        True when something changed."""
+        shared = self.shared
+        if shared is None:
+            return False
+        stamp = shared.stamp()
+        if stamp == self.manifest.get_meta(SHARED_STAMP):
+            return False
+        meta = shared.manifest_meta()
+        if "embedder_name" not in meta:
+            raise IndexMissingError(
+                f"the shared {shared.where} holds no index yet; run `asknotes index NOTES_DIR "
+                f"--chroma-url {shared.address.url}` on the machine that has the notes"
+            )
+        self.manifest.replace_from_shared(shared.pull(), meta, stamp)
+        self._seen_version = self.manifest.index_version
+        return True
+
+    def publish(self, text_hashes: Iterable[str], *, sweep: bool = False) -> None:
+        """A writer on a shared collection: publish what changed for these texts (their
+        places, tokens and the manifest meta), so readers elsewhere see it; with `sweep`,
+        first delete every record the manifest does not hold."""
+        shared = self.shared
+        if shared is None or self.mirror:
+            return
+        if sweep:
+            stray = shared.ids() - self.manifest.text_hashes()
+            if stray:
+                shared.delete(stray)
+        wanted = set(text_hashes)
+        records = self.manifest.shared_records(wanted)
+        # A text that lost its last place keeps its vector until the batch drops it, but
+        # readers must stop citing its old places now.
+        placeless = wanted - {r.text_hash for r in records}
+        meta = {k: v for k, v in self.manifest.all_meta().items() if k not in LOCAL_META}
+        shared.publish(records, meta, placeless)
+        self.manifest.set_meta(PUBLISHED_VERSION, str(self.manifest.index_version))
+
+    def unpublished(self) -> bool:
+        """A writer on a shared collection that stopped between a commit and its publish."""
+        return (
+            self.shared is not None
+            and not self.mirror
+            and self.manifest.get_meta(PUBLISHED_VERSION) != str(self.manifest.index_version)
+        )
+
     def _check_embedder(self) -> None:
         identity = self.embedder.identity
+        shared = self.shared
+        if shared is not None and not self.mirror:
+            remote = identity_from(shared.manifest_meta())
+            if remote is not None and remote != identity:
+                raise EmbedderMismatchError(
+                    f"the shared {shared.where} was built with {_describe(remote)} but "
+                    f"asknotes is set to use {_describe(identity)}; use the same embedder on "
+                    "every machine, or run `asknotes index --rebuild` to re-embed it"
+                )
         stored = self.stored_embedder()
         if stored is None:
             self.manifest.set_meta("embedder_name", identity.name)
             self.manifest.set_meta("embedder_dimension", str(identity.dimension))
             self.manifest.set_meta("embedder_fingerprint", identity.fingerprint)
+        elif stored != identity and self.mirror and shared is not None:
+            raise EmbedderMismatchError(
+                f"the shared {shared.where} was built with {_describe(stored)} but this "
+                f"machine is set to use {_describe(identity)}; set the same embedder here"
+            )
         elif stored != identity:
             raise EmbedderMismatchError(
                 f"this index was built with {_describe(stored)} but asknotes is set to use "
@@ -176,22 +278,60 @@ class NoteIndex:
             )
 
     def stored_embedder(self) -> EmbedderIdentity | None:
-        name = self.manifest.get_meta("embedder_name")
-        if name is None:
-            return None
-        return EmbedderIdentity(
-            name,
-            int(self.manifest.get_meta("embedder_dimension") or 0),
-            self.manifest.get_meta("embedder_fingerprint") or "",
-        )
+        return identity_from(self.manifest.all_meta())
 
     def bm25(self) -> Bm25Index:
-        """The BM25 index for the current manifest version, rebuilt when it changed."""
+        """The BM25 index for the current manifest version.
+
+        When the version moved, the texts that came and went are applied to the index in
+        hand, or to the one a process saved beside the manifest (an edit costs its own
+        texts, not the folder's); it is built afresh when there is neither, when the
+        tokenizer changed, or once removed texts are half of what it holds.
+        """
         with self._bm25_lock:
-            key = (self.generation, self.manifest.index_version)
-            if self._bm25 is None or self._bm25[0] != key:
-                self._bm25 = (key, Bm25Index(self.manifest.lexical_corpus()))
-            return self._bm25[1]
+            tokenizer = self.manifest.get_meta("tokenizer") or ""
+            key = (self.generation, self.manifest.index_version, tokenizer)
+            cached = self._bm25
+            if cached is not None and cached[0] == key:
+                return cached[1]
+            base: Bm25Index | None = None
+            if cached is not None and cached[0][::2] == key[::2]:
+                base = cached[1]
+            else:
+                base = self._load_bm25(tokenizer)
+            if base is None or base.dead_share > 0.5:
+                index = Bm25Index(self.manifest.lexical_corpus())
+                self._bm25_drift = len(index) or 1
+            else:
+                have = base.hashes()
+                now = self.manifest.lexical_hashes()
+                added, removed = now - have, have - now
+                index = base.updated(self.manifest.lexical_corpus(added), removed)
+                self._bm25_drift += len(added) + len(removed)
+            self._bm25 = (key, index)
+            # Saved for the next process when built afresh, or when what it would have to
+            # catch up with from the saved file has grown past a twentieth of the index.
+            if self._bm25_drift >= max(1, len(index) // 20):
+                self._save_bm25(index, key[1], tokenizer)
+            return index
+
+    def _load_bm25(self, tokenizer: str) -> Bm25Index | None:
+        """The BM25 index a process saved for this generation and tokenizer (perhaps a
+        few versions old: the caller applies what changed since), None when there is
+        none or it cannot be read."""
+        try:
+            index, _version, stamp = Bm25Index.from_bytes((self.directory / BM25_FILE).read_bytes())
+        except (OSError, ValueError):
+            return None
+        if stamp != tokenizer:
+            return None
+        self._bm25_drift = 0
+        return index
+
+    def _save_bm25(self, index: Bm25Index, version: int, tokenizer: str) -> None:
+        with contextlib.suppress(OSError):  # a read-only data dir only costs the next start
+            atomic_write(self.directory / BM25_FILE, index.to_bytes(version, tokenizer))
+            self._bm25_drift = 0
 
     def main_language(self) -> str:
         """The language most of the folder's notes are written in (detected at indexing)."""
@@ -223,6 +363,15 @@ class NoteIndex:
         with contextlib.suppress(Exception):
             self.vectors.close()
         self.manifest.close()
+
+
+def identity_from(meta: dict[str, str]) -> EmbedderIdentity | None:
+    name = meta.get("embedder_name")
+    if name is None:
+        return None
+    return EmbedderIdentity(
+        name, int(meta.get("embedder_dimension") or 0), meta.get("embedder_fingerprint") or ""
+    )
 
 
 def _describe(identity: EmbedderIdentity) -> str:

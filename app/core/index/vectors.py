@@ -55,6 +55,54 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
+def nearest_hits(
+    collection: Any,
+    vector: Vectors,
+    n: int,
+    only: Collection[str] | None = None,
+    batch: int = 1000,
+) -> list[VectorHit]:
+    """The `n` nearest records of a Chroma collection, most similar first; with `only`,
+    among those ids alone.
+
+    Chroma picks the candidates; their similarity is computed from the stored vectors
+    (`CosineSimilarity.between`), and ties break by hash, so an embedded store and a
+    server holding the same vectors return the same list with the same numbers. Chroma
+    filters a scope's ids before its nearest-neighbour search, so a small scope still
+    gets its `n` best vectors; it fails on an id it does not hold (a vector a crash left
+    unwritten, not yet repaired), and then the ids it holds are looked up and asked again.
+    """
+    query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+    if only is None:
+        result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
+    else:
+        wanted = sorted(only)
+        try:
+            result = collection.query(
+                query_embeddings=query, ids=wanted, n_results=n, include=["embeddings"]
+            )
+        except Exception:
+            found: list[str] = []
+            for i in range(0, len(wanted), batch):
+                found.extend(collection.get(ids=wanted[i : i + batch], include=[])["ids"])
+            wanted = sorted(found)
+            if not wanted:
+                return []
+            result = collection.query(
+                query_embeddings=query,
+                ids=wanted,
+                n_results=min(n, len(wanted)),
+                include=["embeddings"],
+            )
+    # A server sends each float32 as its shortest decimal: back to float32 first, exactly.
+    hits = [
+        VectorHit(h, CosineSimilarity.between(query[0], np.asarray(stored, dtype=np.float32)))
+        for h, stored in zip(result["ids"][0], result["embeddings"][0], strict=True)
+    ]
+    hits.sort(key=lambda hit: (-hit.similarity.value, hit.text_hash))
+    return hits
+
+
 class VectorStoreError(IndexCorruptError):
     """The vector store cannot be opened or read."""
 
@@ -184,14 +232,6 @@ class ChromaVectorStore:
 
         return self._call(run)
 
-    def _present(self, ids: Collection[str]) -> list[str]:
-        """The given ids that the collection holds, sorted."""
-        wanted = sorted(ids)
-        found: list[str] = []
-        for i in range(0, len(wanted), self._batch):
-            found.extend(self._collection.get(ids=wanted[i : i + self._batch], include=[])["ids"])
-        return sorted(found)
-
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
@@ -202,37 +242,6 @@ class ChromaVectorStore:
             total = int(self._collection.count()) if only is None else len(only)
             if total == 0 or n <= 0:
                 return []
-            query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-            if only is None:
-                result = self._collection.query(
-                    query_embeddings=query, n_results=min(n, total), include=["distances"]
-                )
-            else:
-                # Chroma filters the ids before its nearest-neighbour search, so a small
-                # scope still gets its `n` best vectors, not what survives a global top n.
-                # It fails on an id it does not hold (a vector a crash left unwritten, not
-                # yet repaired): then the ids it holds are looked up and asked again.
-                wanted = sorted(only)
-                try:
-                    result = self._collection.query(
-                        query_embeddings=query,
-                        ids=wanted,
-                        n_results=min(n, len(wanted)),
-                        include=["distances"],
-                    )
-                except Exception:
-                    wanted = self._present(wanted)
-                    if not wanted:
-                        return []
-                    result = self._collection.query(
-                        query_embeddings=query,
-                        ids=wanted,
-                        n_results=min(n, len(wanted)),
-                        include=["distances"],
-                    )
-            return [
-                VectorHit(h, CosineSimilarity.from_cosine_distance(d))
-                for h, d in zip(result["ids"][0], result["distances"][0], strict=True)
-            ]
+            return nearest_hits(self._collection, vector, min(n, total), only, self._batch)
 
         return self._call(run)

@@ -19,8 +19,11 @@ from app import paths
 from app.core.basics.progress import Progress, no_progress
 from app.core.evals.userdata import load_user_calibration, migrate_user_data
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
+from app.core.index.shared import ChromaServerStore
 from app.core.index.sqlite import peek_meta
-from app.core.index.store import IndexStatus, NoteIndex
+from app.core.index.store import IndexStatus, NoteIndex, VectorsFactory
+from app.core.index.vectors import VectorStore
+from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
 from app.core.models.embedder import Embedder
 from app.core.models.generator import Generator
 from app.core.session.embedder_choice import choose_embedder
@@ -51,9 +54,15 @@ class SessionBase:
         *,
         pending: PendingPaths | None = None,
         warn: Notice | None = None,
+        shared_reader: bool = False,
     ) -> None:
         self.settings = settings
         self.notes = notes
+        # Reads the shared collection of `settings.chroma_url` through a local mirror;
+        # there is no notes folder on this machine (`notes` is only a label).
+        self.shared_reader = shared_reader
+        if shared_reader and settings.chroma_url is None:
+            raise ValueError("a shared reader needs chroma_url")
         self.factories = factories or Factories()
         self.pending = pending
         self.on_warning = warn
@@ -67,13 +76,44 @@ class SessionBase:
 
     @property
     def index_dir(self) -> Path:
-        """Derived data: the index generations and the writer lock."""
+        """Derived data: the index generations and the writer lock (a shared reader's
+        mirror of the collection)."""
+        if self.shared_reader and self.settings.chroma_url is not None:
+            return paths.shared_index_dir(
+                self.settings.data_dir, self.settings.chroma_url, self.settings.chroma_collection
+            )
         return paths.index_dir(self.settings.data_dir, self.notes)
 
     @property
     def user_dir(self) -> Path:
         """The user's own data about this folder; a rebuild never touches it."""
+        if self.shared_reader and self.settings.chroma_url is not None:
+            return paths.shared_user_dir(
+                self.settings.data_dir, self.settings.chroma_url, self.settings.chroma_collection
+            )
         return paths.user_dir(self.settings.data_dir, self.notes)
+
+    def shared_store(self, *, create: bool) -> ChromaServerStore | None:
+        """A client of the shared collection, None without `chroma_url`."""
+        if self.settings.chroma_url is None:
+            return None
+        return ChromaServerStore(
+            self.settings.chroma_url, self.settings.chroma_collection, create=create
+        )
+
+    def _vectors(self) -> VectorsFactory | None:
+        """How each index generation opens its vectors: the shared collection, or None
+        for the embedded store beside the manifest."""
+        if self.settings.chroma_url is None:
+            return None
+        create = not self.shared_reader
+
+        def open_shared(_directory: Path) -> VectorStore:
+            store = self.shared_store(create=create)
+            assert store is not None
+            return store
+
+        return open_shared
 
     @property
     def home(self) -> IndexHome:
@@ -91,6 +131,14 @@ class SessionBase:
         """auto resolved: the index's own model, else the one the folder's language needs."""
         if self.settings.embedder_path is not None:
             return "minilm"
+        if self.settings.embedder == "auto":
+            store = self.shared_store(create=False) if self.shared_reader else None
+            if store is not None:  # a reader uses whatever the collection was built with
+                try:
+                    name = store.manifest_meta().get("embedder_name", "")
+                finally:
+                    store.close()
+                return "multilingual" if name.startswith(MULTILINGUAL_NAME) else "minilm"
         return choose_embedder(
             self.settings.embedder, self.notes, self.index_dir, self.settings.walk()
         )
@@ -114,7 +162,13 @@ class SessionBase:
         with self._open_lock:
             if self._index is None:
                 self._move_user_data()
-                self._index = NoteIndex.open(self.index_dir, self.embedder(), create=create)
+                self._index = NoteIndex.open(
+                    self.index_dir,
+                    self.embedder(),
+                    create=create or self.shared_reader,
+                    vectors=self._vectors(),
+                    mirror=self.shared_reader,
+                )
             else:
                 self._index.refresh()
             return self._index

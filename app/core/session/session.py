@@ -59,6 +59,8 @@ class NotesSession(WriterFlows):
         """Notes changed since they were indexed, so an answer built now may be stale."""
         if self.pending is not None:
             return sorted(self.pending())
+        if self.shared_reader:
+            return []  # no notes here: the writer's machine keeps the shared index current
         return pending_changes(self.index, self.notes, self.settings.walk())
 
     def resolve(self, question: str, previous: str | None) -> Resolution:

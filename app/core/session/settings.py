@@ -14,6 +14,7 @@ from typing import Any
 from app import paths
 from app.core.answer.answering import AnswerSettings
 from app.core.index.retrieve import RetrievalSettings
+from app.core.index.shared import ServerAddress, check_collection_name
 from app.core.ingest.chunk import ChunkingSettings
 from app.core.ingest.walk import WalkSettings
 from app.core.models.generator import GenerationSettings
@@ -175,6 +176,17 @@ class Settings:
     lexical_weight: float = field(
         default=_RETRIEVAL.lexical_weight, metadata=_doc("Weight of the BM25 leg.", min=0.0)
     )
+    chroma_url: str | None = field(
+        default=None,
+        metadata=_doc(
+            "A Chroma server (http://HOST:PORT) holding a shared index instead of the "
+            "embedded store; a machine without the notes folder can then answer from it."
+        ),
+    )
+    chroma_collection: str = field(
+        default="asknotes",
+        metadata=_doc("The collection on the Chroma server that holds the shared index."),
+    )
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -185,6 +197,9 @@ class Settings:
                 raise ValueError(f"setting {f.name}={value!r} must be one of {', '.join(choices)}")
             if least is not None and value is not None and value < least:
                 raise ValueError(f"setting {f.name}={value!r} must be at least {least}")
+        if self.chroma_url is not None:
+            ServerAddress.parse(self.chroma_url)
+        check_collection_name(self.chroma_collection)
         # Cross-field rules live in the core dataclasses; building them checks them.
         self.chunking()
         self.retrieval()

@@ -8,16 +8,21 @@ a new index beside the live one and switches to it only when complete.
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 
 from app.core.basics.progress import Progress, no_progress
 from app.core.index.indexer import IndexReport, update_index
+from app.core.index.lock import this_command
 from app.core.index.rebuild import rebuild_index, repair_index
-from app.core.index.store import NoteIndex
+from app.core.index.shared import ChromaServerStore
+from app.core.index.store import NoteIndex, identity_from
 from app.core.index.vectors import VectorStoreError
 from app.core.session.base import Notice, SessionBase
 from app.core.verdict.probes import refresh_calibration
 from app.core.verdict.scorecard import FolderCalibration
+from app.errors import NotesFolderError
 
 
 class WriterFlows(SessionBase):
@@ -39,8 +44,12 @@ class WriterFlows(SessionBase):
         it waits for); without, it raises `IndexBusyError` at once (a watcher's batch
         tries again later). A damaged vector store is rebuilt from the manifest.
         """
+        self._needs_notes()
         with self._update_lock:
-            with self.home.lock.hold(wait=wait, on_wait=on_wait, cancel=cancel):
+            with (
+                self.home.lock.hold(wait=wait, on_wait=on_wait, cancel=cancel),
+                self._writer_lease(wait, on_wait, cancel),
+            ):
                 try:
                     index = self.open(create=True)
                     with index.writing():
@@ -76,12 +85,22 @@ class WriterFlows(SessionBase):
         """Index every note again into a new index beside the old one, and switch to it
         when complete: a cancelled rebuild leaves the old index in use. Works whatever is
         wrong with the old index (another embedder or schema version, a damaged file)."""
-        with self._update_lock, self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel):
+        self._needs_notes()
+        with (
+            self._update_lock,
+            self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel),
+            self._writer_lease(True, on_wait, cancel) as shared,
+        ):
             self._move_user_data()
+            if shared is not None:
+                stored = identity_from(shared.manifest_meta())
+                if stored is not None and stored != self.embedder().identity:
+                    shared.reset()  # another embedder: its vectors cannot be reused
             report = rebuild_index(
                 self.home,
                 self.notes,
                 self.embedder(),
+                vectors=self._vectors(),
                 walk=self.settings.walk(),
                 chunking=self.settings.chunking(),
                 progress=progress,
@@ -102,7 +121,12 @@ class WriterFlows(SessionBase):
     ) -> IndexReport:
         """Rebuild the vectors from the manifest (beside the old ones, switched when
         complete), then bring the index up to date."""
-        with self._update_lock, self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel):
+        self._needs_notes()
+        with (
+            self._update_lock,
+            self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel),
+            self._writer_lease(True, on_wait, cancel),
+        ):
             return self._repair_locked(progress, cancel, "asked for", allow_removals)
 
     def _repair_locked(
@@ -116,6 +140,7 @@ class WriterFlows(SessionBase):
             self.home,
             self.notes,
             self.embedder(),
+            vectors=self._vectors(),
             walk=self.settings.walk(),
             chunking=self.settings.chunking(),
             progress=progress,
@@ -134,7 +159,33 @@ class WriterFlows(SessionBase):
                 self._index.refresh()
 
     def _refit(self, index: NoteIndex, progress: Progress, cancel: threading.Event | None) -> None:
-        refresh_calibration(index, self.settings.retrieval(), progress=progress, cancel=cancel)
+        fitted = refresh_calibration(
+            index, self.settings.retrieval(), progress=progress, cancel=cancel
+        )
+        if fitted is not None:
+            index.publish(())  # the calibration is in the meta readers mirror
+
+    def _needs_notes(self) -> None:
+        if self.shared_reader:
+            raise NotesFolderError(
+                "this machine reads a shared index and has no notes folder to write it "
+                "from; pass NOTES_DIR to index the notes into it"
+            )
+
+    @contextlib.contextmanager
+    def _writer_lease(
+        self, wait: bool, on_wait: Notice | None, cancel: threading.Event | None
+    ) -> Iterator[ChromaServerStore | None]:
+        """With a shared collection, hold its writer lease (the server's one writer) too."""
+        store = self.shared_store(create=True)
+        if store is None:
+            yield None
+            return
+        try:
+            with store.writer_lease(this_command(), wait=wait, on_wait=on_wait, cancel=cancel):
+                yield store
+        finally:
+            store.close()
 
     def recalibrate(
         self,
@@ -145,10 +196,15 @@ class WriterFlows(SessionBase):
     ) -> FolderCalibration:
         """Probe the folder again now, whatever changed since the last time (the bands
         are stored in the index, so this is a write and holds the writer lock)."""
-        with self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel):
+        self._needs_notes()
+        with (
+            self.home.lock.hold(wait=True, on_wait=on_wait, cancel=cancel),
+            self._writer_lease(True, on_wait, cancel),
+        ):
             index = self.open()
             with index.writing():
                 refresh_calibration(
                     index, self.settings.retrieval(), progress=progress, cancel=cancel, force=True
                 )
+                index.publish(())
         return self.calibration()

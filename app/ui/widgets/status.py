@@ -12,6 +12,8 @@ from textual.widgets import ProgressBar, Static
 from app.core.index.indexer import IndexReport
 from app.core.index.store import IndexStatus
 
+_UNITS = {"indexing": "notes", "calibrating": "probes"}  # what each job counts
+
 
 class StatusBar(Horizontal):
     def compose(self) -> ComposeResult:
@@ -54,7 +56,8 @@ class StatusBar(Horizontal):
     def show_indexing(self, label: str, done: int, total: int) -> None:
         self._progress(done, total)
         self.query_one("#index-status", Static).update(
-            f"indexing: {label} {done}/{total} chunks (answers use the index as it was)"
+            f"indexing: {label} {done}/{total} {_UNITS.get(label, 'chunks')} "
+            "(answers use the index as it was)"
         )
 
     def show_changes(self, paths: frozenset[str]) -> None:
