@@ -30,8 +30,9 @@ test: install
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 # Unit, CLI and Pilot tests with the fake embedder and the scripted model: under 2 minutes.
+# The multi-process and server tests of tests/integration/ run in `make test`.
 test-fast: install
-	$(PY) -m pytest -q -m "not real_model"; rc=$$?; \
+	$(PY) -m pytest -q -m "not real_model" --ignore=tests/integration; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 0; fi; exit $$rc
 
 lint: install
