@@ -13,6 +13,18 @@ sys.path.insert(0, str(ROOT))
 CORPORA = ROOT.parent / "shared" / "corpora"
 CORPUS_EXCLUDE = ("SOURCE.md", "LICENSE")  # provenance files, not notes
 
+# Each labelled folder: its notes (None: a shared corpus, found by `corpus`) and questions.
+QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
+    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
+    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
+    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
+    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
+    "cursos-pt": (
+        ROOT / "bench" / "folders" / "cursos-pt",
+        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
+    ),
+}
+
 
 def corpus(name: str) -> Path:
     env = os.environ.get("ASKNOTES_BENCH_CORPORA")

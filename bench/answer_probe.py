@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.answer.answering import AnswerKind, answer_question
@@ -34,16 +34,7 @@ from app.core.index.indexer import update_index
 from app.core.session.wiring import make_generator
 from app.core.verdict.probes import load_calibration, refresh_calibration
 
-FOLDERS: dict[str, tuple[Path | None, Path]] = {
-    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
-    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
-    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
-    "cursos-pt": (
-        ROOT / "bench" / "folders" / "cursos-pt",
-        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
-    ),
-}
+FOLDERS = QUESTION_SETS
 OUTCOMES = ("grounded", "wrong passage", "refused", "answered", "correct refusal")
 
 

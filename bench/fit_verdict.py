@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, ROOT, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.evals.questions import Question, load_questions
@@ -30,16 +30,7 @@ from app.core.verdict.probes import fit_folder_calibration
 from app.core.verdict.scorecard import FolderCalibration, score
 from app.core.verdict.signals import compute_signals
 
-FOLDERS: dict[str, tuple[Path | None, Path]] = {
-    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
-    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
-    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
-    "cursos-pt": (
-        ROOT / "bench" / "folders" / "cursos-pt",
-        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
-    ),
-}
+FOLDERS = QUESTION_SETS
 NAMES = (
     "top_cosine", "gap", "bm25", "coverage", "unknown", "unknown_word", "exact", "type_missing"
 )  # fmt: skip

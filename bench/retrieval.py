@@ -14,7 +14,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
 
 from app.config import load_settings
 from app.core.evals.metrics import anchor_rank, source_rank
@@ -23,16 +23,7 @@ from app.core.index.indexer import update_index
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.session.embedder_choice import CHOICES
 
-SETS = {
-    "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
-    "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
-    "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
-    "cursos-pt": (
-        ROOT / "bench" / "folders" / "cursos-pt",
-        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
-    ),
-}
+SETS = QUESTION_SETS
 DEFAULT_SETS = ("sample_notes", "simonw-til", "ask-my-docs-notes")
 MODES = {
     "vector only": (1.0, 0.0, 2),

@@ -25,10 +25,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-import numpy as np
-
 from app.core.index.lease import Lease, hold_lease
-from app.core.index.vectors import VectorHit, nearest_hits
+from app.core.index.vectors import VectorHit, delete_batches, nearest_hits, upsert_batches
 from app.core.models.embedder import Vectors
 from app.errors import (
     ConfigError,
@@ -281,23 +279,11 @@ class ChromaServerStore:
     # --- the VectorStore port ------------------------------------------------------------
 
     def upsert(self, ids: Sequence[str], vectors: Vectors) -> None:
-        def run() -> None:
-            for i in range(0, len(ids), self._batch):
-                self._collection.upsert(
-                    ids=list(ids[i : i + self._batch]),
-                    embeddings=np.asarray(vectors[i : i + self._batch], dtype=np.float32),
-                )
-
-        self._call(run)
+        self._call(lambda: upsert_batches(self._collection, ids, vectors, self._batch))
 
     def delete(self, ids: Iterable[str]) -> None:
         doomed = list(ids)
-
-        def run() -> None:
-            for i in range(0, len(doomed), self._batch):
-                self._collection.delete(ids=doomed[i : i + self._batch])
-
-        self._call(run)
+        self._call(lambda: delete_batches(self._collection, doomed, self._batch))
 
     def ids(self) -> set[str]:
         return {h for h, _ in self._pages(include=[])}

@@ -55,6 +55,20 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
+def upsert_batches(collection: Any, ids: Sequence[str], vectors: Vectors, batch: int) -> None:
+    """Upsert in slices Chroma accepts, always with the vectors (never texts)."""
+    for i in range(0, len(ids), batch):
+        collection.upsert(
+            ids=list(ids[i : i + batch]),
+            embeddings=np.asarray(vectors[i : i + batch], dtype=np.float32),
+        )
+
+
+def delete_batches(collection: Any, ids: Sequence[str], batch: int) -> None:
+    for i in range(0, len(ids), batch):
+        collection.delete(ids=list(ids[i : i + batch]))
+
+
 def nearest_hits(
     collection: Any,
     vector: Vectors,
@@ -201,23 +215,11 @@ class ChromaVectorStore:
                     client.close()
 
     def upsert(self, ids: Sequence[str], vectors: Vectors) -> None:
-        def run() -> None:
-            for i in range(0, len(ids), self._batch):
-                self._collection.upsert(
-                    ids=list(ids[i : i + self._batch]),
-                    embeddings=np.asarray(vectors[i : i + self._batch], dtype=np.float32),
-                )
-
-        self._call(run)
+        self._call(lambda: upsert_batches(self._collection, ids, vectors, self._batch))
 
     def delete(self, ids: Iterable[str]) -> None:
         doomed = list(ids)
-
-        def run() -> None:
-            for i in range(0, len(doomed), self._batch):
-                self._collection.delete(ids=doomed[i : i + self._batch])
-
-        self._call(run)
+        self._call(lambda: delete_batches(self._collection, doomed, self._batch))
 
     def ids(self) -> set[str]:
         def run() -> set[str]:
