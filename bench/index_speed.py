@@ -38,6 +38,7 @@ def main() -> None:
         reference = embedder._torch._load()  # the raw PyTorch model, for the comparison
         made = embedder.make_fast()  # the one-time ONNX export happens before the clock
         embedder.embed_batch(["warm up the model before timing"])
+        backend = embedder.backend  # read while the export exists (the folder goes below)
         index = open_index(settings, notes, create=True, embedder=embedder)
         started = time.perf_counter()
         report = update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
@@ -51,7 +52,7 @@ def main() -> None:
         raw = time.perf_counter() - started
 
     print(f"corpus            : {notes.name} ({report.files_seen} notes)")
-    print(f"backend           : {embedder.backend} (export made: {made})")
+    print(f"backend           : {backend} (export made: {made})")
     print(f"chunks            : {report.chunks} ({len(texts)} unique texts embedded)")
     print(f"index time        : {total:.1f} s ({report.chunks / total:.1f} chunks/s)")
     print(f"  of which embed  : {report.embed_seconds:.1f} s")
