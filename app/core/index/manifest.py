@@ -193,18 +193,7 @@ class Manifest:
     @_locked
     def texts_of(self, paths: Iterable[str]) -> set[str]:
         """The text hashes of every chunk of the given files."""
-        wanted = list(dict.fromkeys(paths))
-        found: set[str] = set()
-        for i in range(0, len(wanted), 500):
-            batch = wanted[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            found.update(
-                r[0]
-                for r in self._db.execute(
-                    f"SELECT text_hash FROM chunks WHERE path IN ({marks})", batch
-                )
-            )
-        return found
+        return self._hashes_where("SELECT text_hash FROM chunks WHERE path IN ({})", paths)
 
     @_locked
     def languages(self) -> dict[str, int]:
@@ -222,17 +211,19 @@ class Manifest:
     def known_hashes(self, text_hashes: Iterable[str]) -> set[str]:
         """The subset of `text_hashes` the manifest holds: a query checks its few hits
         instead of loading every hash."""
-        wanted = list(dict.fromkeys(text_hashes))
+        return self._hashes_where(
+            "SELECT text_hash FROM texts WHERE text_hash IN ({})", text_hashes
+        )
+
+    def _hashes_where(self, query: str, values: Iterable[str]) -> set[str]:
+        """The first column of `query` for every value, in slices SQLite's variable limit
+        allows; `query` holds one `{}` for the placeholders. Callers hold the lock."""
+        wanted = list(dict.fromkeys(values))
         found: set[str] = set()
         for i in range(0, len(wanted), 500):
             batch = wanted[i : i + 500]
             marks = ",".join("?" * len(batch))
-            found.update(
-                r[0]
-                for r in self._db.execute(
-                    f"SELECT text_hash FROM texts WHERE text_hash IN ({marks})", batch
-                )
-            )
+            found.update(r[0] for r in self._db.execute(query.format(marks), batch))
         return found
 
     @_locked

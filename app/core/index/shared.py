@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from app.core.index.lease import Lease, hold_lease
-from app.core.index.vectors import VectorHit, delete_batches, nearest_hits, upsert_batches
+from app.core.index.vectors import VectorHit, delete_batches, nearest_in, upsert_batches
 from app.core.models.embedder import Vectors
 from app.errors import (
     ConfigError,
@@ -294,13 +294,7 @@ class ChromaServerStore:
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None
     ) -> list[VectorHit]:
-        def run() -> list[VectorHit]:
-            total = int(self._collection.count()) if only is None else len(only)
-            if total == 0 or n <= 0:
-                return []
-            return nearest_hits(self._collection, vector, min(n, total), only, self._batch)
-
-        return self._call(run)
+        return self._call(lambda: nearest_in(self._collection, vector, n, only, self._batch))
 
     def _pages(self, include: list[str]) -> Iterator[tuple[str, Mapping[str, Any] | None]]:
         offset = 0

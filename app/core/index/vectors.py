@@ -69,6 +69,16 @@ def delete_batches(collection: Any, ids: Sequence[str], batch: int) -> None:
         collection.delete(ids=list(ids[i : i + batch]))
 
 
+def nearest_in(
+    collection: Any, vector: Vectors, n: int, only: Collection[str] | None, batch: int
+) -> list[VectorHit]:
+    """The `n` nearest vectors (among `only` when given); none from an empty collection."""
+    total = int(collection.count()) if only is None else len(only)
+    if total == 0 or n <= 0:
+        return []
+    return nearest_hits(collection, vector, min(n, total), only, batch)
+
+
 def nearest_hits(
     collection: Any,
     vector: Vectors,
@@ -240,10 +250,4 @@ class ChromaVectorStore:
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None
     ) -> list[VectorHit]:
-        def run() -> list[VectorHit]:
-            total = int(self._collection.count()) if only is None else len(only)
-            if total == 0 or n <= 0:
-                return []
-            return nearest_hits(self._collection, vector, min(n, total), only, self._batch)
-
-        return self._call(run)
+        return self._call(lambda: nearest_in(self._collection, vector, n, only, self._batch))
