@@ -28,7 +28,8 @@ from pathlib import Path
 from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
 
 from app.config import load_settings
-from app.core.answer.answering import AnswerKind, answer_question
+from app.core.answer.answering import answer_question
+from app.core.answer.result import AnswerKind
 from app.core.evals.questions import Question, load_questions
 from app.core.index.indexer import update_index
 from app.core.session.wiring import make_generator

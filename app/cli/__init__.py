@@ -80,6 +80,8 @@ def show_paths(ctx: Context) -> None:
         args = (settings.embedder, notes, index_dir, settings.walk())
         click.echo(f"embedder    : {describe_embedder(*args)}")
         click.echo(f"engine      : {_engine_line(settings, choose_embedder(*args))}")
+        if live is not None and not settings.chroma_url:
+            click.echo(f"vectors     : {_vectors_line(home.path_of(live))}")
     except AsknotesError as exc:
         click.echo(f"notes dir   : (none: {exc})")
     if settings.chroma_url:
@@ -93,6 +95,16 @@ def show_paths(ctx: Context) -> None:
     click.echo("\nsettings (TOML key, environment variable, current value):")
     for name, env, doc in describe_settings():
         click.echo(f"  {name} = {getattr(settings, name)!r}    [{env}]\n      {doc}")
+
+
+def _vectors_line(generation: Path) -> str:
+    """Where a question's nearest vectors come from, read without opening Chroma."""
+    from app.core.index.home import MANIFEST_FILE
+    from app.core.index.snapshot import describe_snapshot
+    from app.core.index.sqlite import peek_meta
+
+    version = peek_meta(generation / MANIFEST_FILE, "index_version")
+    return describe_snapshot(generation, int(version or 0))
 
 
 def _engine_line(settings: Settings, choice: str) -> str:

@@ -39,7 +39,7 @@ def ask(
     since:YYYY-MM-DD, before:YYYY-MM-DD.
     """
     from app.cli.progress import StderrProgress
-    from app.core.answer.answering import AnswerKind
+    from app.core.answer.result import AnswerKind
 
     started = time.perf_counter()
     session = ctx.session()

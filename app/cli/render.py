@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.context import printable
-from app.core.answer.answering import Answer, AnswerKind
 from app.core.answer.lists import ListAnswer
+from app.core.answer.result import Answer, AnswerKind
 from app.core.evals.calibrate import Calibration, axis
 from app.core.evals.history import HistoryEntry
 from app.core.evals.runs import Flip, QuestionOutcome

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Input, Markdown, Static
 
-from app.core.answer.answering import Answer, AnswerKind
 from app.core.answer.lists import ListAnswer
+from app.core.answer.result import Answer, AnswerKind
 from app.core.index.retrieve import SearchResult
 from app.core.session.followup import Resolution
 from app.core.verdict.gates import Verdict

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from app.core.answer.answering import Answer
 from app.core.answer.lists import ListAnswer
+from app.core.answer.result import Answer
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import SearchResult
 from app.core.index.store import IndexStatus

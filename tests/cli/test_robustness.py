@@ -102,6 +102,12 @@ def test_a_truncated_vector_store_says_repair_and_index_repairs_it(
 ) -> None:
     chroma = live_generation(indexed, notes) / "chroma" / "chroma.sqlite3"
     chroma.write_bytes(chroma.read_bytes()[:8192])
+    # Questions are answered from the vector snapshot, which does not need Chroma...
+    assert "vectors     : snapshot of" in indexed("paths").stdout
+    assert "server.md" in indexed("search", "which port does the server listen on").stdout
+    # ...until it is gone; then the damaged store is named, with what to run.
+    (live_generation(indexed, notes) / "vectors.snapshot").unlink()
+    assert "vectors     : Chroma (no snapshot" in indexed("paths").stdout
     one_error_line(indexed("search", "port"), "vector store", "run `asknotes index --repair`")
     repaired = indexed("index", str(notes))
     assert repaired.code == 0, repaired.stderr

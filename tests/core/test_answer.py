@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.answer.answering import AnswerKind, AnswerSettings, answer_question, cite
+from app.core.answer.answering import answer_question, cite
 from app.core.answer.prompt import REFUSAL_SENTENCE, SYSTEM_PROMPT, build_prompt
+from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GENERATOR_REFUSAL, GateSettings
@@ -76,6 +77,7 @@ def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
         "answer_type",
         "answer_supported",
         "answer_adds_nothing",
+        "answer_states_type",
         "same_polarity",
     ]
     assert answer.timings.first_visible_s is not None

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.answer.answering import AnswerSettings
+from app.core.answer.result import AnswerSettings
 from app.core.evals.questions import Question
 from app.core.evals.refusals import (
     mark_refusal,

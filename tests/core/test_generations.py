@@ -16,6 +16,7 @@ from app.core.evals.refusals import record_refusal, refused_path
 from app.core.evals.runs import RUNS_DIR
 from app.core.evals.userdata import CALIBRATION_FILE
 from app.core.index.home import CURRENT_FILE, IndexHome
+from app.core.index.snapshot import SNAPSHOT_FILE
 from app.core.session.session import NotesSession
 from app.core.session.wiring import Factories
 from app.core.verdict.gates import GateSettings, judge_retrieval
@@ -158,8 +159,14 @@ def test_a_damaged_vector_store_says_repair_and_a_writer_repairs_it(
     session, tmp_path: Path
 ) -> None:
     chroma = session.index.directory / "chroma" / "chroma.sqlite3"
+    snapshot = session.index.directory / SNAPSHOT_FILE
     session.close()
     chroma.write_bytes(chroma.read_bytes()[:4096])  # truncated
+    reader = make_session(tmp_path)
+    # The snapshot still matches the manifest: questions never reach the damaged store.
+    assert [p.primary.file for p in reader.search("word6").passages][0] == "n6.md"
+    reader.close()
+    snapshot.unlink()
     reader = make_session(tmp_path)
     with pytest.raises(IndexCorruptError, match="run `asknotes index --repair`") as e:
         reader.search("word1")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -162,3 +163,30 @@ def test_changing_chunk_settings_rechunks_but_reuses_vectors(setup) -> None:
     assert len(report.changed) == 4
     assert embedder.embedded == before + report.texts_embedded
     assert report.texts_reused > 0
+
+
+def test_a_first_index_makes_the_newest_notes_searchable_first(
+    tmp_path: Path, fake_embedder: FakeEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.core.index import indexer
+
+    monkeypatch.setattr(indexer, "COMMIT_EVERY_NOTES", 2)
+    notes = tmp_path / "notes"
+    for i in range(6):
+        path = write(notes, f"n{i}.md", f"# Note {i}\n\n## Day\n\nWritten on day {i}. {BODY}\n")
+        os.utime(path, ns=(1_700_000_000_000_000_000 + i, 1_700_000_000_000_000_000 + i * 10**9))
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    cancel = threading.Event()
+
+    def stop_after_two(done: int, _total: int, _label: str) -> None:
+        if done >= 3:  # the third note is read once the first two are committed
+            cancel.set()
+
+    try:
+        with pytest.raises(Cancelled):
+            update_index(index, notes, cancel=cancel, progress=stop_after_two)
+        assert sorted(index.manifest.files()) == ["n4.md", "n5.md"]  # the first commit
+        found = search(index, "written on day 5", RetrievalSettings(k=1)).passages
+        assert found[0].primary.file == "n5.md"
+    finally:
+        index.close()

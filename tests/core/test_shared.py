@@ -17,7 +17,8 @@ from app.config import load_settings
 from app.core.index.indexer import update_index
 from app.core.index.lease import Lease, hold_lease
 from app.core.index.manifest import Manifest
-from app.core.index.shared import ServerAddress, SharedRecord, SharedSource, check_collection_name
+from app.core.index.server_address import ServerAddress, check_collection_name
+from app.core.index.shared_records import SharedRecord, SharedSource
 from app.core.index.store import NoteIndex
 from app.errors import ConfigError, IndexBusyError
 from tests.conftest import SAMPLE_NOTES

@@ -235,3 +235,48 @@ def test_the_lock_is_free_again_when_its_holder_dies(held_lock) -> None:
     holder.wait()
     with WriterLock(lock).hold(wait=False):
         pass
+
+
+def test_the_refused_set_is_compacted_as_it_grows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.core.evals import refusals
+
+    monkeypatch.setattr(refusals, "COMPACT_BYTES", 4096)
+    refuse(tmp_path, "kept?")
+    mark_refusal(tmp_path, 1, "should-answer", anchor="kept")
+    for i in range(200):  # the same three questions asked again and again
+        refuse(tmp_path, f"again {i % 3}?")
+    lines = refused_path(tmp_path).read_bytes().count(b"\n")
+    entries = unique_refusals(tmp_path)
+    assert [e["question"] for e in entries] == ["kept?", "again 0?", "again 1?", "again 2?"]
+    assert entries[0]["mark"] == "should-answer" and entries[0]["anchor"] == "kept"
+    assert lines < 4 + 4096 // 400  # one line per question, plus what came since
+
+
+def test_past_the_limit_the_oldest_unmarked_refusals_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.core.evals import refusals
+
+    monkeypatch.setattr(refusals, "COMPACT_BYTES", 1)  # compact on every append
+    monkeypatch.setattr(refusals, "MAX_REFUSED", 5)
+    refuse(tmp_path, "q0?")
+    mark_refusal(tmp_path, 1, "correct-refusal")
+    for i in range(1, 12):
+        refuse(tmp_path, f"q{i}?")
+    questions = [e["question"] for e in unique_refusals(tmp_path)]
+    assert questions == ["q0?", "q8?", "q9?", "q10?", "q11?"]
+
+
+def test_only_the_newest_eval_runs_are_kept(tmp_path: Path) -> None:
+    from app.core.evals.runs import KEEP_RUNS, store_run
+
+    for i in range(KEEP_RUNS + 5):
+        store_run(tmp_path, "set-a", [], {"run": i}, settings={}, index_version=i)
+        time.sleep(0.002)  # distinct time stamps
+    store_run(tmp_path, "set-b", [], {"run": 0}, settings={}, index_version=0)
+    runs = sorted((tmp_path / RUNS_DIR).glob("set-a--*.json"))
+    assert len(runs) == KEEP_RUNS and len(list((tmp_path / RUNS_DIR).glob("set-b--*"))) == 1
+    newest = last_run(tmp_path, "set-a")
+    assert newest is not None and newest["summary"] == {"run": KEEP_RUNS + 4}

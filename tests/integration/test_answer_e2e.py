@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.answer.answering import AnswerKind, AnswerSettings, answer_question
+from app.core.answer.answering import answer_question
+from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.index.retrieve import RetrievalSettings
 from app.core.models.generator import GenerationSettings
 from app.core.models.llama_generator import LlamaCppGenerator

@@ -5,8 +5,8 @@ a passage (not one word, not text addressed to an assistant, not the prompt's ex
 about the question, naming what the question names, and stating the kind of value asked
 for? Only then may the quote appear on screen. Sentence checks run on the finished answer:
 every number, name, date and identifier it states is in the quote's evidence, it adds no
-words from nowhere, and it does not negate what the quote says. A sentence that fails
-them is not shown; the verified quote is shown instead.
+words from nowhere, it states the kind of value asked for, and it does not negate what the
+quote says. A sentence that fails them is not shown; the verified quote is shown instead.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from app.core.answer.grounding import (
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
 from app.core.basics.text import fold
-from app.core.verdict.answer_type import asked_type, states
+from app.core.index.retrieve import Passage
+from app.core.verdict.answer_type import AnswerType, asked_type, states
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
@@ -122,7 +123,7 @@ def check_quote(
     checks.append(topic)
     if not topic.passed:
         return QuoteDecision(tuple(checks), located, "")
-    absent = identifiers_missing(question, f"{heading}\n{passage.text}")
+    absent = names_missing(question, passage)
     checks.append(
         Check(
             "question_terms_present",
@@ -151,6 +152,14 @@ def check_quote(
         if not stated:
             return QuoteDecision(tuple(checks), located, evidence)
     return QuoteDecision(tuple(checks), located, evidence)
+
+
+def names_missing(question: str, passage: Passage) -> list[str]:
+    """The names and codes of the question that `passage` never states, read with its
+    heading path and its notes' paths (a note filed under `github-actions/` is about GitHub
+    Actions)."""
+    where = " ".join(source.file for source in passage.sources)
+    return identifiers_missing(question, f"{where}\n{passage.heading}\n{passage.text}")
 
 
 def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
@@ -195,6 +204,21 @@ def check_sentence(
             else "the answer restates the quote",
         )
     )
+    asked = asked_type(question)
+    if asked is not None and asked not in (AnswerType.PERSON, AnswerType.PLACE):
+        # The quote was checked to state the asked value; the sentence must say it too
+        # ("From Gdańsk" is no answer to "when", however true). A person or a place may be
+        # answered by a role or a description ("the secondary on-call"), so those are not.
+        said = states(strip_citations(answer), asked)
+        checks.append(
+            Check(
+                "answer_states_type",
+                said,
+                f"the answer states {asked.described}, as asked"
+                if said
+                else f"the question asks for {asked.described}; the answer states none",
+            )
+        )
     flipped = polarity_differs(answer, decision.quote.text)
     checks.append(
         Check(

@@ -15,6 +15,7 @@ from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
+from app.core.basics.values import MONTHS, weekdays
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -159,6 +160,9 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     missing = {t for t in codes if t not in present}
     folded = fold(passage)
     for name in _CAPITALISED.findall(question.strip()):
+        # A month or a day is a date, checked as one ("in March" is not a name to find).
+        if fold(name) in MONTHS or weekdays(name):
+            continue
         if fold(name) not in folded:
             missing.add(name)
     return sorted(missing)

@@ -9,7 +9,7 @@ import fcntl
 import os
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 _local_locks: dict[str, threading.Lock] = {}
@@ -28,11 +28,17 @@ def fsync_dir(path: Path) -> None:
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text`: written to a file no other process uses, flushed to
     disk, then renamed over the old one, so a reader or a crash sees old or new, whole."""
+    atomic_write_parts(path, [text.encode("utf-8") if isinstance(text, str) else text])
+
+
+def atomic_write_parts(path: Path, parts: Iterable[bytes]) -> None:
+    """`atomic_write` of a file produced piece by piece (never whole in memory)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     staged = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.partial")
     try:
         with staged.open("wb") as f:
-            f.write(text.encode("utf-8") if isinstance(text, str) else text)
+            for part in parts:
+                f.write(part)
             f.flush()
             os.fsync(f.fileno())
         os.replace(staged, path)

@@ -6,6 +6,11 @@ survives a rebuild. Several processes use it at once (the TUI records a refusal 
 is fsynced before it replaces the file. A line that cannot be read (torn by a crash,
 edited by hand) is skipped with a warning that names it, and on the next rewrite it is
 moved to `refused.jsonl.bad` rather than dropped.
+
+The set stays bounded: each time appends grow the file by another `COMPACT_BYTES`, it is
+rewritten with one line per question (its latest, marks and anchors kept), and past
+`MAX_REFUSED` questions the oldest unmarked ones go (a marked question is a label the
+user gave, and is never dropped).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from app.core.evals.questions import Question
 from app.core.verdict.gates import Verdict
 
 REFUSED_FILE = "refused.jsonl"
+COMPACT_BYTES = 256 * 1024
+MAX_REFUSED = 1000
 Warn = Callable[[str], object]
 
 
@@ -62,9 +69,30 @@ def record_refusal(
         "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "mark": None,
     }
+    line = json.dumps(entry, ensure_ascii=False) + "\n"
+    path = refused_path(user_dir)
     with file_lock(_lock_path(user_dir)):
-        append_line(refused_path(user_dir), json.dumps(entry, ensure_ascii=False) + "\n")
+        before = path.stat().st_size if path.exists() else 0
+        append_line(path, line)
+        if before // COMPACT_BYTES != (before + len(line.encode())) // COMPACT_BYTES:
+            _compact(user_dir)
     return entry
+
+
+def _compact(user_dir: Path) -> None:
+    """One line per question, and at most `MAX_REFUSED` questions (the caller holds the
+    set's lock)."""
+    current = unique_refused_set(user_dir)
+    excess = len(current.entries) - MAX_REFUSED
+    if excess > 0:
+        kept: list[dict[str, Any]] = []
+        for entry in current.entries:  # oldest first
+            if excess > 0 and Mark.parse(entry.get("mark")) is None:
+                excess -= 1
+                continue
+            kept.append(entry)
+        current.entries = kept
+    _rewrite(user_dir, current)
 
 
 def _parse_line(raw: bytes, where: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -203,15 +231,21 @@ def mark_refusal(
         target["mark"] = mark
         if anchor is not None:
             target["anchor"] = anchor
-        if current.bad_lines:
-            bad = refused_path(user_dir).with_name(REFUSED_FILE + ".bad")
-            with bad.open("ab") as f:
-                f.write(b"".join(line + b"\n" for line in current.bad_lines))
-        atomic_write(
-            refused_path(user_dir),
-            "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries),
-        )
+        _rewrite(user_dir, current)
     return target
+
+
+def _rewrite(user_dir: Path, current: RefusedSet) -> None:
+    """Replace the set with `current`'s entries, atomically; its unreadable lines move to
+    `refused.jsonl.bad` (the caller holds the set's lock)."""
+    if current.bad_lines:
+        bad = refused_path(user_dir).with_name(REFUSED_FILE + ".bad")
+        with bad.open("ab") as f:
+            f.write(b"".join(line + b"\n" for line in current.bad_lines))
+    atomic_write(
+        refused_path(user_dir),
+        "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in current.entries),
+    )
 
 
 def refusals_as_questions(user_dir: Path, warn: Warn | None = None) -> list[Question]:

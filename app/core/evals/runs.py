@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.core.answer.answering import AnswerSettings, answer_question
+from app.core.answer.answering import answer_question
+from app.core.answer.result import AnswerSettings
 from app.core.basics.files import atomic_write
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.evals.metrics import anchor_rank, source_rank
@@ -32,6 +33,7 @@ from app.core.models.generator import Generator
 from app.core.verdict.why import explain
 
 RUNS_DIR = "eval_runs"
+KEEP_RUNS = 20  # stored runs kept per question set
 
 
 @dataclass
@@ -277,6 +279,10 @@ def store_run(
     }
     target = folder / f"{identity}--{stamp}.json"
     atomic_write(target, json.dumps(record, ensure_ascii=False, indent=1))
+    # Only the newest run is ever compared with; a few more are kept to look back on.
+    for old in sorted(folder.glob(f"{identity}--*.json"), reverse=True)[KEEP_RUNS:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
     return target
 
 

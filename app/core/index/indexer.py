@@ -19,7 +19,7 @@ from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
 from app.core.index.guard import judge_removals
-from app.core.index.manifest import FileRecord, FileUpdate
+from app.core.index.records import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import Chunk, ChunkingSettings, prepare_note
 from app.core.ingest.walk import (
@@ -162,7 +162,9 @@ def update_index(
         progress(0, to_read, "indexing")
     read = 0
     batch = _Batch()
-    for note in found.notes:
+    # Newest first: during a first index, the notes a person is working on now are the
+    # first to be searchable (each batch is visible to questions once committed).
+    for note in sorted(found.notes, key=lambda n: (-n.mtime_ns, n.rel_path)):
         check_cancelled(cancel)
         if unchanged(note):
             present.add(note.rel_path)
@@ -239,6 +241,8 @@ def update_index(
         full = republish or not reconcile
         if full or report.added or report.changed or report.removed or orphans:
             index.publish(manifest.text_hashes() if full else (), sweep=full)
+    if index.vector_snapshot() is None:
+        index.save_snapshot()
     report.texts_embedded = len(queued) - len(repair)
     report.embed_seconds = embedder.seconds
     report.seconds = time.perf_counter() - started

@@ -15,14 +15,13 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from app.core.index.mirror import read_shared_records, write_mirror
-from app.core.index.shared import SharedRecord
+from app.core.index.records import ChunkSource, FileRecord, FileUpdate, StoredText
+from app.core.index.shared_records import SharedRecord
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
-from app.core.ingest.chunk import HEADING_SEPARATOR, Chunk
 from app.errors import SchemaVersionError
 
 T = TypeVar("T")
@@ -33,49 +32,6 @@ PUBLISHED_VERSION = "published_version"  # the index version a writer last publi
 LOCAL_META = frozenset(
     {"schema_version", "index_version", "updated_at", SHARED_STAMP, PUBLISHED_VERSION}
 )
-
-
-@dataclass(frozen=True)
-class FileRecord:
-    path: str
-    content_hash: str
-    size: int
-    mtime_ns: int
-    indexed_at: float
-    language: str = ""  # detected from the note's text; "" for notes indexed before
-    tags: tuple[str, ...] = ()  # front matter and inline tags, lower-cased, without "#"
-
-
-@dataclass(frozen=True)
-class ChunkSource:
-    """One place a chunk text occurs: a duplicate text has several."""
-
-    file: str
-    heading_path: tuple[str, ...]
-    start_line: int
-    end_line: int
-    links: tuple[str, ...] = ()  # the notes this passage links to or embeds
-
-    @property
-    def heading(self) -> str:
-        """The heading path as one line: `Note > Section > Subsection`."""
-        return HEADING_SEPARATOR.join(self.heading_path)
-
-
-@dataclass(frozen=True)
-class StoredText:
-    text_hash: str
-    text: str
-    sources: tuple[ChunkSource, ...]
-
-
-@dataclass(frozen=True)
-class FileUpdate:
-    """The new state of one file: its record and its chunks with their BM25 tokens."""
-
-    record: FileRecord
-    chunks: Sequence[Chunk]
-    tokens: Sequence[str]  # one space-joined token string per chunk
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:

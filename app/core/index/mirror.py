@@ -9,7 +9,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 
-from app.core.index.shared import SharedRecord, SharedSource
+from app.core.index.shared_records import SharedRecord, SharedSource
 
 
 def read_shared_records(db: sqlite3.Connection, text_hashes: Iterable[str]) -> list[SharedRecord]:

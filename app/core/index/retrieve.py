@@ -11,7 +11,7 @@ from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
 from app.core.index.lexical import Bm25Index, LexicalHit
-from app.core.index.manifest import ChunkSource
+from app.core.index.records import ChunkSource
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
@@ -199,7 +199,7 @@ def search(
             else index.embedder.embed_queries([question])[0]
         )
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
-        raw = index.vectors.nearest(query, settings.candidates + 16, only)
+        raw = index.nearest(query, settings.candidates + 16, only)
         known = index.manifest.known_hashes(h.text_hash for h in raw)
         floor = settings.min_cosine
         vector_hits = [

@@ -17,19 +17,26 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
+
+import numpy as np
+import numpy.typing as npt
 
 from app.core.index.lease import Lease, hold_lease
-from app.core.index.vectors import VectorHit, delete_batches, nearest_in, upsert_batches
+from app.core.index.server_address import ServerAddress, check_collection_name
+from app.core.index.shared_records import SharedRecord
+from app.core.index.vectors import (
+    VectorHit,
+    delete_batches,
+    nearest_in,
+    upsert_batches,
+    vectors_by_id,
+)
 from app.core.models.embedder import Vectors
 from app.errors import (
-    ConfigError,
     IndexError_,
     IndexMissingError,
     SchemaVersionError,
@@ -42,7 +49,6 @@ SHARED_FORMAT = 1  # bump when the record or collection metadata layout changes
 SCORE_CONTRACT = "cosine_distance"  # what Chroma returns; converted in one place
 CONNECT_TIMEOUT_S = 3.0
 REQUEST_TIMEOUT_S = 30.0
-_COLLECTION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{1,510}[A-Za-z0-9]$")
 
 # Collection metadata keys.
 FORMAT_KEY = "asknotes_format"
@@ -50,111 +56,6 @@ SCORE_KEY = "score"
 COUNTER_KEY = "published"
 META_KEY = "manifest_meta"
 WRITER_KEY = "writer"
-
-
-@dataclass(frozen=True)
-class ServerAddress:
-    """Where the Chroma server listens, parsed from the `chroma_url` setting."""
-
-    url: str
-    host: str
-    port: int
-    ssl: bool
-
-    @classmethod
-    def parse(cls, url: str) -> ServerAddress:
-        """Raises:
-        ConfigError: not an http(s)://HOST[:PORT] address.
-        """
-        parts = urlsplit(url.strip())
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ConfigError(
-                f"setting chroma_url={url!r} is not an http://HOST:PORT address "
-                "(for example http://127.0.0.1:8000)"
-            )
-        if parts.path.strip("/") or parts.query:
-            raise ConfigError(f"setting chroma_url={url!r} must be only http://HOST:PORT")
-        try:
-            port = parts.port or (443 if parts.scheme == "https" else 8000)
-        except ValueError as exc:
-            raise ConfigError(f"setting chroma_url={url!r} has a bad port") from exc
-        base = f"{parts.scheme}://{parts.netloc}"
-        return cls(base, parts.hostname, port, parts.scheme == "https")
-
-
-def check_collection_name(name: str) -> None:
-    """Raises:
-    ConfigError: Chroma would refuse the name.
-    """
-    if not _COLLECTION_NAME.match(name) or ".." in name:
-        raise ConfigError(
-            f"setting chroma_collection={name!r} must be 3 to 512 letters, digits, '.', '_' "
-            "or '-', starting and ending with a letter or digit"
-        )
-
-
-@dataclass(frozen=True)
-class SharedSource:
-    """One place a shared text occurs, with the language of the note it is in."""
-
-    path: str
-    ordinal: int
-    heading_path: tuple[str, ...]
-    start_line: int
-    end_line: int
-    language: str
-    tags: tuple[str, ...] = ()  # the note's tags (a scope's `#tag` reads them)
-    links: tuple[str, ...] = ()  # the notes this passage links to
-
-
-@dataclass(frozen=True)
-class SharedRecord:
-    """What a reader needs about one unique chunk text (its vector stays on the server)."""
-
-    text_hash: str
-    text: str
-    tokens: str
-    sources: tuple[SharedSource, ...]
-
-    def metadata(self) -> dict[str, str]:
-        return {
-            "text": self.text,
-            "tokens": self.tokens,
-            "sources": json.dumps(
-                [
-                    [
-                        s.path,
-                        s.ordinal,
-                        list(s.heading_path),
-                        s.start_line,
-                        s.end_line,
-                        s.language,
-                        list(s.tags),
-                        list(s.links),
-                    ]
-                    for s in self.sources
-                ],
-                ensure_ascii=False,
-            ),
-        }
-
-    @classmethod
-    def from_metadata(cls, text_hash: str, meta: Mapping[str, Any] | None) -> SharedRecord | None:
-        """None for a record with no published sources (written but not yet committed)."""
-        if not meta or not meta.get("sources"):
-            return None
-        try:
-            sources = tuple(
-                SharedSource(
-                    str(p), int(o), tuple(h), int(s), int(e), str(lang), tuple(tags), tuple(links)
-                )
-                for p, o, h, s, e, lang, tags, links in json.loads(str(meta["sources"]))
-            )
-        except (ValueError, TypeError) as exc:
-            raise IndexError_(f"shared record {text_hash} has unreadable sources ({exc})") from exc
-        if not sources:
-            return None
-        return cls(text_hash, str(meta.get("text", "")), str(meta.get("tokens", "")), sources)
 
 
 class ChromaServerStore:
@@ -290,6 +191,9 @@ class ChromaServerStore:
 
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
+
+    def vectors_of(self, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        return self._call(lambda: vectors_by_id(self._collection, ids, self._batch))
 
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None

@@ -8,19 +8,30 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.basics.files import atomic_write
 from app.core.basics.language import main_language
+from app.core.index.bm25_cache import BM25_FILE, Bm25Cache
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import LOCAL_META, PUBLISHED_VERSION, SHARED_STAMP, Manifest
 from app.core.index.shared import ChromaServerStore
-from app.core.index.vectors import ChromaVectorStore, VectorStore
-from app.core.models.embedder import Embedder, EmbedderIdentity
+from app.core.index.snapshot import (
+    SnapshotReader,
+    VectorSnapshot,
+    save_snapshot,
+)
+from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
+from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
 from app.errors import EmbedderMismatchError, IndexMissingError
 
 VECTORS_DIR = "chroma"
-BM25_FILE = "bm25.npz"  # the BM25 index as last saved, beside the manifest
-__all__ = ["MANIFEST_FILE", "VECTORS_DIR", "IndexStatus", "NoteIndex", "VectorsFactory"]
+__all__ = [
+    "BM25_FILE",
+    "MANIFEST_FILE",
+    "VECTORS_DIR",
+    "IndexStatus",
+    "NoteIndex",
+    "VectorsFactory",
+]
 
 # How a generation folder's vector store is opened: by default the embedded Chroma in its
 # `chroma/` subfolder; with a server, the shared collection (the same for every generation).
@@ -28,7 +39,9 @@ VectorsFactory = Callable[[Path], VectorStore]
 
 
 def embedded_vectors(directory: Path) -> VectorStore:
-    return ChromaVectorStore(directory / VECTORS_DIR)
+    """The generation's embedded Chroma, started only when a question or a write needs it
+    (a question answered from the snapshot does not)."""
+    return LazyVectorStore(ChromaVectorStore, directory / VECTORS_DIR)
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,7 @@ class NoteIndex:
         generation: str = LEGACY,
         seen_version: int | None = None,
         mirror: bool = False,
+        snapshots: bool = False,
     ) -> None:
         self.manifest = manifest
         self.vectors = vectors
@@ -71,9 +85,11 @@ class NoteIndex:
         self._seen_version = manifest.index_version if seen_version is None else seen_version
         self._writing = 0
         self._refresh_lock = threading.RLock()
-        self._bm25: tuple[tuple[str, int, str], Bm25Index] | None = None
-        self._bm25_drift = 0  # texts changed since the saved BM25 file this one started from
-        self._bm25_lock = threading.Lock()
+        self._bm25 = Bm25Cache()
+        # A snapshot of the vectors (see `snapshot`) for an embedded store only: a server's
+        # readers elsewhere could not see a file written here.
+        self._snapshots = snapshots
+        self._snapshot = SnapshotReader()
 
     @classmethod
     def open(
@@ -141,6 +157,7 @@ class NoteIndex:
             generation=name,
             seen_version=version,
             mirror=mirror,
+            snapshots=vectors is None,
         )
         try:
             if mirror:
@@ -281,57 +298,40 @@ class NoteIndex:
         return identity_from(self.manifest.all_meta())
 
     def bm25(self) -> Bm25Index:
-        """The BM25 index for the current manifest version.
+        """The BM25 index for the current manifest version (see `bm25_cache`)."""
+        return self._bm25.current(self.manifest, self.generation, self.directory)
 
-        When the version moved, the texts that came and went are applied to the index in
-        hand, or to the one a process saved beside the manifest (an edit costs its own
-        texts, not the folder's); it is built afresh when there is neither, when the
-        tokenizer changed, or once removed texts are half of what it holds.
-        """
-        with self._bm25_lock:
-            tokenizer = self.manifest.get_meta("tokenizer") or ""
-            key = (self.generation, self.manifest.index_version, tokenizer)
-            cached = self._bm25
-            if cached is not None and cached[0] == key:
-                return cached[1]
-            base: Bm25Index | None = None
-            if cached is not None and cached[0][::2] == key[::2]:
-                base = cached[1]
-            else:
-                base = self._load_bm25(tokenizer)
-            if base is None or base.dead_share > 0.5:
-                index = Bm25Index(self.manifest.lexical_corpus())
-                self._bm25_drift = len(index) or 1
-            else:
-                have = base.hashes()
-                now = self.manifest.lexical_hashes()
-                added, removed = now - have, have - now
-                index = base.updated(self.manifest.lexical_corpus(added), removed)
-                self._bm25_drift += len(added) + len(removed)
-            self._bm25 = (key, index)
-            # Saved for the next process when built afresh, or when what it would have to
-            # catch up with from the saved file has grown past a twentieth of the index.
-            if self._bm25_drift >= max(1, len(index) // 20):
-                self._save_bm25(index, key[1], tokenizer)
-            return index
+    def nearest(self, vector: Vectors, n: int, only: set[str] | None = None) -> list[VectorHit]:
+        """The `n` texts whose vectors are nearest `vector` (among `only` when given): from
+        the snapshot while it matches the manifest, else from the vector store."""
+        snapshot = self.vector_snapshot()
+        if snapshot is not None:
+            return snapshot.nearest(vector, n, only)
+        return self.vectors.nearest(vector, n, only)
 
-    def _load_bm25(self, tokenizer: str) -> Bm25Index | None:
-        """The BM25 index a process saved for this generation and tokenizer (perhaps a
-        few versions old: the caller applies what changed since), None when there is
-        none or it cannot be read."""
-        try:
-            index, _version, stamp = Bm25Index.from_bytes((self.directory / BM25_FILE).read_bytes())
-        except (OSError, ValueError):
+    def vector_snapshot(self) -> VectorSnapshot | None:
+        """The snapshot when it was written at the manifest's current version by this
+        index's embedder; None otherwise (the caller asks the vector store)."""
+        if not self._snapshots:
             return None
-        if stamp != tokenizer:
-            return None
-        self._bm25_drift = 0
-        return index
+        return self._snapshot.current(
+            self.directory, self.generation, self.manifest.index_version, self.embedder.identity
+        )
 
-    def _save_bm25(self, index: Bm25Index, version: int, tokenizer: str) -> None:
-        with contextlib.suppress(OSError):  # a read-only data dir only costs the next start
-            atomic_write(self.directory / BM25_FILE, index.to_bytes(version, tokenizer))
-            self._bm25_drift = 0
+    def save_snapshot(self) -> bool:
+        """A writer, at the end of a run: leave the snapshot of the manifest's texts at its
+        version (only the texts the last one lacks are read from the vector store)."""
+        if not self._snapshots:
+            return False
+        identity = self.embedder.identity
+        return save_snapshot(
+            self.directory,
+            self.manifest.text_hashes(),
+            version=self.manifest.index_version,
+            fingerprint=identity.fingerprint,
+            dimension=identity.dimension,
+            fetch=self.vectors.vectors_of,
+        )
 
     def main_language(self) -> str:
         """The language most of the folder's notes are written in (detected at indexing)."""

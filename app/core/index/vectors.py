@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from app.core.basics.scores import CosineSimilarity
 from app.core.models.embedder import Vectors
@@ -41,6 +42,10 @@ class VectorStore(Protocol):
 
     def count(self) -> int: ...
 
+    def vectors_of(self, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """The stored vectors of these ids (an id the store lacks is left out)."""
+        ...
+
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None
     ) -> list[VectorHit]:
@@ -67,6 +72,17 @@ def upsert_batches(collection: Any, ids: Sequence[str], vectors: Vectors, batch:
 def delete_batches(collection: Any, ids: Sequence[str], batch: int) -> None:
     for i in range(0, len(ids), batch):
         collection.delete(ids=list(ids[i : i + batch]))
+
+
+def vectors_by_id(
+    collection: Any, ids: Sequence[str], batch: int
+) -> dict[str, npt.NDArray[np.float32]]:
+    found: dict[str, npt.NDArray[np.float32]] = {}
+    for i in range(0, len(ids), batch):
+        page = collection.get(ids=list(ids[i : i + batch]), include=["embeddings"])
+        for h, stored in zip(page["ids"], page["embeddings"], strict=True):
+            found[h] = np.asarray(stored, dtype=np.float32)
+    return found
 
 
 def nearest_in(
@@ -247,7 +263,64 @@ class ChromaVectorStore:
     def count(self) -> int:
         return self._call(lambda: int(self._collection.count()))
 
+    def vectors_of(self, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        return self._call(lambda: vectors_by_id(self._collection, ids, self._batch))
+
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None
     ) -> list[VectorHit]:
         return self._call(lambda: nearest_in(self._collection, vector, n, only, self._batch))
+
+
+class LazyVectorStore:
+    """A store opened on its first use: a process whose questions are all answered from
+    the index's snapshot (see `snapshot`) never starts Chroma."""
+
+    def __init__(self, opener: Callable[[Path], VectorStore], path: Path) -> None:
+        self.path = path
+        self._opener = opener
+        self._store: VectorStore | None = None
+        self._lock = threading.RLock()
+
+    @property
+    def is_open(self) -> bool:
+        return self._store is not None
+
+    def _open(self) -> VectorStore:
+        with self._lock:
+            if self._store is None:
+                self._store = self._opener(self.path)
+            return self._store
+
+    def upsert(self, ids: Sequence[str], vectors: Vectors) -> None:
+        self._open().upsert(ids, vectors)
+
+    def delete(self, ids: Iterable[str]) -> None:
+        self._open().delete(ids)
+
+    def ids(self) -> set[str]:
+        return self._open().ids()
+
+    def count(self) -> int:
+        return self._open().count()
+
+    def vectors_of(self, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        return self._open().vectors_of(ids)
+
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
+        return self._open().nearest(vector, n, only)
+
+    def reopen(self, path: Path | None = None) -> None:
+        with self._lock:
+            if path is not None:
+                self.path = path
+            if self._store is not None:
+                self._store.reopen(path)
+
+    def close(self) -> None:
+        with self._lock:
+            store, self._store = self._store, None
+            if store is not None:
+                store.close()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from app.core.answer.answering import Answer
 from app.core.answer.lists import ListAnswer
+from app.core.answer.result import Answer
 from app.core.index.indexer import IndexReport
 from app.core.index.retrieve import Passage, SearchResult
 from app.core.verdict.why import Explanation

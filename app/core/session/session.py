@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from app.core.answer.answering import Answer, OnText, answer_question, note_staleness
+from app.core.answer.answering import OnText, answer_question, note_staleness
 from app.core.answer.lists import ListAnswer, ListAsk, answer_list, list_request
 from app.core.answer.prompt import Prompt, build_prompt
+from app.core.answer.result import Answer
 from app.core.basics.progress import Progress, no_progress
 from app.core.evals.calibrate import Calibration, calibrate
 from app.core.evals.history import (

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from app import paths
-from app.core.answer.answering import AnswerSettings
+from app.core.answer.result import AnswerSettings
 from app.core.index.retrieve import RetrievalSettings
-from app.core.index.shared import ServerAddress, check_collection_name
+from app.core.index.server_address import ServerAddress, check_collection_name
 from app.core.ingest.chunk import ChunkingSettings
 from app.core.ingest.walk import WalkSettings
 from app.core.models.generator import GenerationSettings

@@ -56,8 +56,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     for kind, pattern in (
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
-        (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou|e o)\b"),
+        (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         (AnswerType.PRICE, r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
+        (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
@@ -128,7 +129,10 @@ def states(text: str, kind: AnswerType) -> bool:
             or bool(
                 re.search(
                     r"\b(morning|evening|night|afternoon|daily|weekly|monthly|yearly|every|"
-                    r"before|after|during|spring|summer|autumn|fall|winter|manha|tarde|noite|"
+                    r"before|after|during|spring|summer|autumn|fall|winter|weekend|month-end|year-end|"
+                    r"end of|start of|manha|tarde|noite|fim de|inicio de|"
+                    # "When does a matrix have an inverse?" asks for a condition.
+                    r"if|when|whenever|once|unless|only if|se|quando|sempre que|caso|"
                     r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
                     fold(text),
                 )

@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input
 
-from app.core.answer.answering import Answer
 from app.core.answer.lists import ListAnswer
+from app.core.answer.result import Answer
 
 Asked = tuple[str, Answer | ListAnswer]  # the question as searched, and what came back
 

@@ -1,0 +1,100 @@
+"""What answering a question produces: the kind of answer, its text, every check with its
+evidence, the passages it cites and what it cost in time."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from app.core.answer.extractive import QuotedSentence
+from app.core.answer.grounding import Check, CitationReport, LocatedQuote, Proposal
+from app.core.answer.prompt import Prompt
+from app.core.index.retrieve import Passage, passage_numbers
+from app.core.verdict.gates import GateSettings, Verdict
+
+
+class AnswerKind(enum.Enum):
+    GENERATED = "generated"  # the model's sentence and its quote, every check passed
+    QUOTED = "quoted"  # the quote passed its checks, the sentence did not: the quote alone
+    QUOTES = "quotes"  # no usable quote; the notes' best-matching sentences instead
+    REFUSED = "refused"  # no grounded answer and no evidence to quote
+
+
+@dataclass(frozen=True)
+class AnswerSettings:
+    max_answer_tokens: int = 256
+    min_quote_similarity: float = 0.45
+    gates: GateSettings = field(default_factory=GateSettings)
+    prompt_example: bool = True  # the worked example in the system prompt
+    window_chars: int = 0  # show each passage cut to this many characters (0: whole)
+
+
+@dataclass(frozen=True)
+class Timings:
+    retrieval_s: float
+    prompt_tokens: int
+    first_token_s: float | None  # dominated by reading the prompt (prompt processing)
+    first_visible_s: float | None  # when the first verified words reached the screen
+    generation_s: float
+    total_s: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    kind: AnswerKind
+    text: str  # the answer sentence, the quoted note, or the refusal
+    refusal_check: str | None  # the check that failed, or None for an answer
+    checks: tuple[Check, ...]
+    proposal: Proposal | None
+    quote: LocatedQuote | None
+    retrieved: tuple[Passage, ...]
+    prompt: Prompt | None
+    citations: CitationReport | None
+    quotes: tuple[QuotedSentence, ...]
+    model: str
+    timings: Timings
+    verdict: Verdict
+    flags: tuple[str, ...] = field(default=())
+
+    @property
+    def refused(self) -> bool:
+        return self.kind in (AnswerKind.QUOTES, AnswerKind.REFUSED)
+
+    @property
+    def answered(self) -> bool:
+        """The notes answered: a checked sentence, or a checked quote on its own."""
+        return not self.refused
+
+    @property
+    def display(self) -> str:
+        """Everything shown, in the order it streams: the quote line, then the sentence."""
+        if self.kind is AnswerKind.GENERATED and self.quote is not None:
+            return f"{quote_line(self.quote)}\n\n{self.text}"
+        return self.text
+
+    @property
+    def cited(self) -> tuple[Passage, ...]:
+        """Passages the answer (or the quotes shown instead) cite."""
+        if self.prompt is None:
+            return ()
+        numbers: tuple[int, ...] = self.citations.cited if self.citations else ()
+        if self.kind is AnswerKind.QUOTED and self.quote is not None:
+            numbers = (self.quote.passage,)
+        if self.kind is AnswerKind.QUOTES:
+            numbers = tuple(dict.fromkeys(q.passage for q in self.quotes))
+        return tuple(self.prompt.passages[n - 1] for n in numbers)
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """Each passage's number as the model saw it (retrieval order when none was)."""
+        return passage_numbers(self.prompt.passages if self.prompt else self.retrieved)
+
+    @property
+    def unused(self) -> tuple[Passage, ...]:
+        cited = {p.text_hash for p in self.cited}
+        return tuple(p for p in self.retrieved if p.text_hash not in cited)
+
+
+def quote_line(quote: LocatedQuote) -> str:
+    return f'Your notes say: "{quote.text}" [{quote.passage}]'
