@@ -9,8 +9,9 @@ import fcntl
 import os
 import threading
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 _local_locks: dict[str, threading.Lock] = {}
 _local_guard = threading.Lock()
@@ -33,12 +34,21 @@ def atomic_write(path: Path, text: str | bytes) -> None:
 
 def atomic_write_parts(path: Path, parts: Iterable[bytes]) -> None:
     """`atomic_write` of a file produced piece by piece (never whole in memory)."""
+
+    def write(f: BinaryIO) -> None:
+        for part in parts:
+            f.write(part)
+
+    atomic_write_with(path, write)
+
+
+def atomic_write_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """`atomic_write` of a file that `write` writes to an open binary file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     staged = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.partial")
     try:
         with staged.open("wb") as f:
-            for part in parts:
-                f.write(part)
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(staged, path)

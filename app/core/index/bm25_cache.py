@@ -7,7 +7,7 @@ import contextlib
 import threading
 from pathlib import Path
 
-from app.core.basics.files import atomic_write
+from app.core.basics.files import atomic_write_with
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import Manifest
 
@@ -42,7 +42,7 @@ class Bm25Cache:
             else:
                 base = self._load(directory, tokenizer)
             if base is None or base.dead_share > 0.5:
-                index = Bm25Index(manifest.lexical_corpus())
+                index = Bm25Index(manifest.lexical_corpus())  # streamed a page at a time
                 self._drift = len(index) or 1
             else:
                 have = base.hashes()
@@ -62,7 +62,8 @@ class Bm25Cache:
         few versions old: the caller applies what changed since), None when there is
         none or it cannot be read."""
         try:
-            index, _version, stamp = Bm25Index.from_bytes((directory / BM25_FILE).read_bytes())
+            with (directory / BM25_FILE).open("rb") as saved:
+                index, _version, stamp = Bm25Index.read(saved)
         except (OSError, ValueError):
             return None
         if stamp != tokenizer:
@@ -72,5 +73,5 @@ class Bm25Cache:
 
     def _save(self, directory: Path, index: Bm25Index, version: int, tokenizer: str) -> None:
         with contextlib.suppress(OSError):  # a read-only data dir only costs the next start
-            atomic_write(directory / BM25_FILE, index.to_bytes(version, tokenizer))
+            atomic_write_with(directory / BM25_FILE, lambda f: index.write(f, version, tokenizer))
             self._drift = 0

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import math
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 from zipfile import BadZipFile
 
 import numpy as np
@@ -43,7 +45,7 @@ class Bm25Index:
     b = 0.75
     epsilon = 0.25
 
-    def __init__(self, corpus: Sequence[tuple[str, list[str]]]) -> None:
+    def __init__(self, corpus: Iterable[tuple[str, list[str]]]) -> None:
         self._hashes: list[str] = []
         self._slot: dict[str, int] = {}
         self._alive = np.zeros(0, dtype=bool)
@@ -58,44 +60,67 @@ class Bm25Index:
 
     # --- building ------------------------------------------------------------------------
 
-    def _add(self, corpus: Sequence[tuple[str, list[str]]]) -> None:
-        """Append texts as new slots, then recompute the corpus statistics."""
+    def _add(self, corpus: Iterable[tuple[str, list[str]]]) -> None:
+        """Append texts as new slots, then recompute the corpus statistics.
+
+        Term ids and counts go into flat C arrays as the texts stream in, and the postings
+        are cut from one sort of those arrays: a folder of a few hundred thousand texts
+        is counted without a Python object per posting (that cost gigabytes).
+        """
         start = len(self._hashes)
-        new_ids: dict[int, list[int]] = {}
-        new_tf: dict[int, list[int]] = {}
-        lengths = []
-        for offset, (text_hash, tokens) in enumerate(corpus):
-            slot = start + offset
+        term_ids = array("i")
+        counts = array("i")
+        distinct = array("i")  # per new text: how many distinct terms it holds
+        lengths = array("d")
+        term_id, terms = self._term_id, self._terms
+        for text_hash, tokens in corpus:
+            self._slot[text_hash] = len(self._hashes)
             self._hashes.append(text_hash)
-            self._slot[text_hash] = slot
             lengths.append(len(tokens))
-            ids = []
-            for term, count in Counter(tokens).items():
-                tid = self._term_id.get(term)
+            tally = Counter(tokens)
+            distinct.append(len(tally))
+            for term, count in tally.items():
+                tid = term_id.get(term)
                 if tid is None:
-                    tid = self._term_id[term] = len(self._terms)
-                    self._terms.append(term)
-                    self._postings.append((np.zeros(0, np.int32), np.zeros(0, np.int32)))
-                ids.append(tid)
-                if tid in new_ids:
-                    new_ids[tid].append(slot)
-                    new_tf[tid].append(count)
-                else:
-                    new_ids[tid] = [slot]
-                    new_tf[tid] = [count]
-            self._doc_terms.append(np.asarray(ids, dtype=np.int32))
-        for tid, slots in new_ids.items():
+                    tid = term_id[term] = len(terms)
+                    terms.append(term)
+                term_ids.append(tid)
+                counts.append(count)
+        added = len(self._hashes) - start
+        # Views of the C arrays, not copies; `order` and the sorted postings are the only
+        # other arrays of one entry per posting alive at once.
+        flat_terms = np.frombuffer(term_ids, dtype=np.intc).astype(np.int32, copy=False)
+        flat_tf = np.frombuffer(counts, dtype=np.intc).astype(np.int32, copy=False)
+        per_text = np.frombuffer(distinct, dtype=np.intc)
+        self._doc_terms.extend(flat_terms[a:b] for a, b in _spans(per_text))
+        order = np.argsort(flat_terms, kind="stable")  # by term, then by slot
+        post_ids = (np.repeat(np.arange(added, dtype=np.int32), per_text)[order] + start).astype(
+            np.int32, copy=False
+        )
+        post_tf = flat_tf[order]
+        del order
+        per_term = np.bincount(flat_terms, minlength=len(terms))
+        self._postings.extend(
+            (np.zeros(0, np.int32), np.zeros(0, np.int32))
+            for _ in range(len(terms) - len(self._postings))
+        )
+        ends = np.cumsum(per_term)
+        for tid in np.flatnonzero(per_term).tolist():
+            b = int(ends[tid])
+            a = b - int(per_term[tid])
             old_ids, old_tf = self._postings[tid]
-            self._postings[tid] = (
-                np.concatenate([old_ids, np.asarray(slots, dtype=np.int32)]),
-                np.concatenate([old_tf, np.asarray(new_tf[tid], dtype=np.int32)]),
-            )
-        self._alive = np.concatenate([self._alive, np.ones(len(corpus), dtype=bool)])
+            if len(old_ids):
+                self._postings[tid] = (
+                    np.concatenate([old_ids, post_ids[a:b]]),
+                    np.concatenate([old_tf, post_tf[a:b]]),
+                )
+            else:
+                self._postings[tid] = (post_ids[a:b], post_tf[a:b])
+        self._alive = np.concatenate([self._alive, np.ones(added, dtype=bool)])
         self._lengths = np.concatenate([self._lengths, np.asarray(lengths, dtype=np.float64)])
-        df = np.zeros(len(self._terms), dtype=np.int64)
+        df = np.zeros(len(terms), dtype=np.int64)
         df[: len(self._df)] = self._df
-        for tid, slots in new_ids.items():
-            df[tid] += len(slots)
+        df += per_term
         self._df = df
         self._statistics()
 
@@ -116,7 +141,7 @@ class Bm25Index:
         avgdl = total / n
         self._norm = self.k1 * (1 - self.b + self.b * self._lengths / avgdl)
 
-    def updated(self, added: Sequence[tuple[str, list[str]]], removed: Iterable[str]) -> Bm25Index:
+    def updated(self, added: Iterable[tuple[str, list[str]]], removed: Iterable[str]) -> Bm25Index:
         """A new index with `added` texts and without `removed` ones; this one is unchanged.
 
         Raises:
@@ -152,16 +177,21 @@ class Bm25Index:
     # --- saving ------------------------------------------------------------------------
 
     def to_bytes(self, version: int, stamp: str) -> bytes:
+        buffer = io.BytesIO()
+        self.write(buffer, version, stamp)
+        return buffer.getvalue()
+
+    def write(self, out: BinaryIO, version: int, stamp: str) -> None:
         """The whole index as one `.npz` (no pickles), with the index version it was
         built for and a stamp of how its tokens were made, so a new process loads it
-        instead of reading and counting every text's tokens."""
+        instead of reading and counting every text's tokens. Written straight to `out`:
+        a large folder's index is never held twice in memory."""
 
         def joined(parts: Sequence[Ints]) -> Ints:
             return np.concatenate(parts) if parts else np.zeros(0, np.int32)
 
-        buffer = io.BytesIO()
         np.savez(
-            buffer,
+            out,
             format=np.int64(SAVED_FORMAT),
             version=np.int64(version),
             stamp=np.frombuffer(stamp.encode(), dtype=np.uint8),
@@ -177,17 +207,20 @@ class Bm25Index:
             lengths=self._lengths,
             df=self._df,
         )
-        return buffer.getvalue()
 
     @classmethod
     def from_bytes(cls, data: bytes) -> tuple[Bm25Index, int, str]:
-        """An index saved by `to_bytes`, the index version it was built for and its stamp.
+        return cls.read(io.BytesIO(data))
+
+    @classmethod
+    def read(cls, source: BinaryIO) -> tuple[Bm25Index, int, str]:
+        """An index saved by `write`, the index version it was built for and its stamp.
 
         Raises:
             ValueError: the bytes are not a saved index of this format.
         """
         try:
-            saved = np.load(io.BytesIO(data), allow_pickle=False)
+            saved = np.load(source, allow_pickle=False)
             if int(saved["format"]) != SAVED_FORMAT:
                 raise ValueError(f"saved BM25 format {int(saved['format'])}")
             new = object.__new__(cls)
@@ -303,4 +336,4 @@ def _spans(counts: Ints) -> list[tuple[int, int]]:
     """Start and end of each run of a flat array cut into runs of `counts` (plain slices:
     `np.split` costs several times more per piece, and an index has one per term)."""
     ends = np.cumsum(counts).tolist()
-    return list(zip([0, *ends[:-1]], ends, strict=True))
+    return list(zip([0, *ends[:-1]], ends, strict=True)) if ends else []

@@ -25,6 +25,7 @@ from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.errors import SchemaVersionError
 
 T = TypeVar("T")
+LEXICAL_PAGE = 2000  # texts per read when the BM25 index is built from the manifest
 
 SHARED_STAMP = "shared_stamp"  # the shared collection's stamp a mirror was pulled at
 PUBLISHED_VERSION = "published_version"  # the index version a writer last published
@@ -204,31 +205,43 @@ class Manifest:
         texts = self._db.execute("SELECT COUNT(*) FROM texts").fetchone()[0]
         return int(files), int(chunks), int(texts)
 
-    @_locked
     def lexical_corpus(
         self, text_hashes: Iterable[str] | None = None
-    ) -> list[tuple[str, list[str]]]:
+    ) -> Iterator[tuple[str, list[str]]]:
         """Every referenced text's hash and BM25 tokens (only the given ones, when
-        given), ordered by hash."""
+        given), ordered by hash, read a page at a time.
+
+        Each page is read under the lock on its own, so a BM25 build over a large folder
+        never holds every text's tokens at once, and other threads are not held up by it.
+        A commit between two pages can make the result mix two versions; its reader diffs
+        by hash against the manifest before it trusts a version (see `Bm25Cache`).
+        """
         if text_hashes is None:
-            rows = self._db.execute(
-                "SELECT text_hash, tokens FROM texts "
-                "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
-            ).fetchall()
-        else:
-            wanted = sorted(set(text_hashes))
-            rows = []
-            for i in range(0, len(wanted), 500):
-                batch = wanted[i : i + 500]
-                marks = ",".join("?" * len(batch))
-                rows.extend(
-                    self._db.execute(
-                        f"SELECT text_hash, tokens FROM texts WHERE text_hash IN ({marks}) "
-                        "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash",
-                        batch,
-                    )
-                )
-        return [(h, tokens.split()) for h, tokens in rows]
+            after = ""
+            while rows := self._lexical_page(after, LEXICAL_PAGE):
+                yield from ((h, tokens.split()) for h, tokens in rows)
+                after = rows[-1][0]
+            return
+        wanted = sorted(set(text_hashes))
+        for i in range(0, len(wanted), 500):
+            yield from ((h, t.split()) for h, t in self._lexical_rows(wanted[i : i + 500]))
+
+    @_locked
+    def _lexical_page(self, after: str, size: int) -> list[tuple[str, str]]:
+        return self._db.execute(
+            "SELECT text_hash, tokens FROM texts WHERE text_hash > ? "
+            "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash LIMIT ?",
+            (after, size),
+        ).fetchall()
+
+    @_locked
+    def _lexical_rows(self, wanted: Sequence[str]) -> list[tuple[str, str]]:
+        marks = ",".join("?" * len(wanted))
+        return self._db.execute(
+            f"SELECT text_hash, tokens FROM texts WHERE text_hash IN ({marks}) "
+            "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash",
+            list(wanted),
+        ).fetchall()
 
     @_locked
     def lexical_hashes(self) -> set[str]:

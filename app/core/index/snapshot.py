@@ -45,6 +45,10 @@ _TIE = 1e-6
 FetchVectors = Callable[[Sequence[str]], dict[str, npt.NDArray[np.float32]]]
 
 
+class _Incomplete(Exception):
+    """The store of record lacks a vector the manifest holds (a crash left it short)."""
+
+
 class VectorSnapshot:
     """One snapshot file, mapped read-only: text hashes and their unit vectors."""
 
@@ -182,11 +186,6 @@ def save_snapshot(
     if old is not None and (old.fingerprint != fingerprint or old.dimension != dimension):
         old = None
     kept = old.row_of() if old is not None else {}
-    missing = [h for h in ids if h not in kept]
-    fetched = fetch(missing) if missing else {}
-    if len(fetched) < len(missing) or any(np.shape(v) != (dimension,) for v in fetched.values()):
-        discard_snapshot(directory)
-        return False
     blob = "\n".join(ids).encode("ascii")
     head = {
         "version": version,
@@ -206,12 +205,22 @@ def save_snapshot(
             reused = rows >= 0
             if old is not None and reused.any():
                 page[reused] = old.matrix[rows[reused]]
+            # Fetched a page at a time: a first index's whole store is never held twice.
+            wanted = [part[j] for j in np.flatnonzero(~reused).tolist()]
+            fetched = fetch(wanted) if wanted else {}
+            if len(fetched) < len(wanted) or any(
+                np.shape(v) != (dimension,) for v in fetched.values()
+            ):
+                raise _Incomplete
             for j in np.flatnonzero(~reused).tolist():
                 page[j] = fetched[part[j]]
             yield page.tobytes()
 
     try:
         atomic_write_parts(directory / SNAPSHOT_FILE, parts())
+    except _Incomplete:
+        discard_snapshot(directory)
+        return False
     except OSError:
         # A full disk or a read-only folder costs speed, never the run: questions go to
         # Chroma until a later run writes the copy.

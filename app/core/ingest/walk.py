@@ -63,9 +63,13 @@ class NoteFile:
     """A note found by the walk; `rel_path` is POSIX-style, relative to the notes root."""
 
     rel_path: str
-    path: Path
+    full_path: str  # absolute, as the walk found it
     size: int
     mtime_ns: int
+
+    @property
+    def path(self) -> Path:
+        return Path(self.full_path)
 
 
 @dataclass(frozen=True)
@@ -127,61 +131,82 @@ def walk_notes(
     exclude: Sequence[str] = (),
     extensions: Sequence[str] = NOTE_EXTENSIONS,
 ) -> WalkResult:
-    """List the notes under `root` in a stable order, recording a reason for each skip."""
-    root = Path(os.path.realpath(root))
+    """List the notes under `root` in a stable order, recording a reason for each skip.
+
+    Paths are handled as strings, not `Path` objects: every `ask` walks the folder to say
+    whether the index is behind it, and on a folder of tens of thousands of notes the
+    `Path` arithmetic cost more than the `lstat` calls themselves.
+    """
+    root_text = os.path.realpath(root)
     result = WalkResult()
-
-    def unlistable(exc: OSError) -> None:
-        where = Path(exc.filename) if exc.filename else root
-        if where == root:
-            result.root_error = exc.strerror or str(exc)
-            return
-        rel = display_name(where.relative_to(root).as_posix()) + "/"
-        result.skipped.append(SkippedFile(rel, SkipReason.UNREADABLE_DIR, exc.strerror or ""))
-
-    for dirpath, dirnames, filenames in os.walk(root, onerror=unlistable):
-        here = Path(dirpath)
-        kept_dirs = []
-        for name in sorted(dirnames):
-            rel = display_name((here / name).relative_to(root).as_posix()) + "/"
+    suffixes = tuple(e.lower() for e in extensions)
+    stack: list[tuple[str, str]] = [("", root_text)]  # (relative prefix, absolute folder)
+    while stack:
+        prefix, folder = stack.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            if not prefix:
+                result.root_error = exc.strerror or str(exc)
+            else:
+                rel = display_name(prefix)
+                result.skipped.append(
+                    SkippedFile(rel, SkipReason.UNREADABLE_DIR, exc.strerror or "")
+                )
+            continue
+        files: list[os.DirEntry[str]] = []
+        folders: list[os.DirEntry[str]] = []
+        for entry in entries:
+            try:
+                is_folder = entry.is_dir()  # follows a symlink, as os.walk does
+            except OSError:
+                is_folder = False
+            (folders if is_folder else files).append(entry)
+        below = []
+        for entry in folders:
+            name = entry.name
+            rel = display_name(prefix + name) + "/"
             if not _decodable(name):
                 result.skipped.append(SkippedFile(rel, SkipReason.BAD_NAME))
             elif name.startswith("."):
                 result.skipped.append(SkippedFile(rel, SkipReason.HIDDEN))
-            elif (here / name).is_symlink():
+            elif entry.is_symlink():
                 result.skipped.append(SkippedFile(rel, SkipReason.SYMLINK_DIR))
             elif _excluded(rel, exclude):
                 result.skipped.append(SkippedFile(rel, SkipReason.EXCLUDED))
             else:
-                kept_dirs.append(name)
-        dirnames[:] = kept_dirs
-        for name in sorted(filenames):
-            found = _classify(root, here / name, name, max_file_bytes, exclude, extensions)
+                below.append((prefix + name + "/", entry.path))
+        for entry in files:
+            found = _classify(
+                root_text, entry.path, prefix + entry.name, max_file_bytes, exclude, suffixes
+            )
             if isinstance(found, SkippedFile):
                 result.skipped.append(found)
             else:
                 result.notes.append(found)
+        stack.extend(reversed(below))  # depth first, in name order, as os.walk goes
     result.notes.sort(key=lambda n: n.rel_path)
     return result
 
 
 def _classify(
-    root: Path,
-    path: Path,
-    name: str,
+    root: str,
+    path: str,
+    rel: str,
     max_file_bytes: int,
     exclude: Sequence[str],
-    extensions: Sequence[str],
+    suffixes: tuple[str, ...],
 ) -> NoteFile | SkippedFile:
     """A note, or the reason this path is not one; opens nothing."""
-    rel = path.relative_to(root).as_posix()
+    name = rel.rpartition("/")[2]
     if not _decodable(rel):
         return SkippedFile(display_name(rel), SkipReason.BAD_NAME)
     if name.startswith("."):
         return SkippedFile(rel, SkipReason.HIDDEN)
-    if not name.lower().endswith(tuple(extensions)):
+    if not name.lower().endswith(suffixes):
         return SkippedFile(rel, SkipReason.EXTENSION)
-    if _excluded(rel, exclude):
+    if exclude and _excluded(rel, exclude):
         return SkippedFile(rel, SkipReason.EXCLUDED)
     try:
         info = os.lstat(path)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -141,9 +142,12 @@ class NotesSession(WriterFlows):
         behind the folder when its passages were chosen.
         """
         index = self.open()
-        generator = self.load_model()
-        calibration = self.calibration()
-        behind = self.behind()
+        # The walk of a large folder overlaps loading the model instead of adding to it.
+        with ThreadPoolExecutor(1, thread_name_prefix="asknotes-staleness") as pool:
+            walking = pool.submit(self.behind)
+            generator = self.load_model()
+            calibration = self.calibration()
+            behind = walking.result()
         with self._answer_lock:
             answer = answer_question(
                 index,
