@@ -2,8 +2,10 @@
 
 For each question of sample_notes, builds the prompt with whole passages and with each
 passage cut to `--window` characters around what the question needs, and times the first
-token twice for each: cold (KV cache cleared) and with the system prompt cached, as it is
-between a user's questions. One run, one process, so the ratios compare like with like.
+token three times for each: cold (KV cache cleared, nothing kept on disk), with the
+system prompt's state restored from disk (what a new `asknotes ask` process does once any
+process has read that system prompt), and with the system prompt cached in memory (the
+TUI between questions). One run, one process, so the ratios compare like with like.
 
     python bench/answer_speed.py [--window 400] [--model FILE.gguf]
 """
@@ -36,17 +38,22 @@ QUESTIONS = [
 ]
 
 
-def first_token(generator, llm, prompt: Prompt, *, cached: bool) -> float:  # type: ignore[no-untyped-def]
-    """Seconds to the first generated token; `cached` primes the system prompt first."""
+def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> float:  # type: ignore[no-untyped-def]
+    """Seconds to the first generated token, from a cleared KV cache (`cold`), from the
+    state kept on disk (`restored`), or with the system prompt read just before (`cached`)."""
     llm.reset()
-    if cached:
+    generator.state_dir = kept if mode == "restored" else None
+    if mode == "cached":
         system_only = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]
         for _ in generator.stream(system_only, schema=ANSWER_SCHEMA, max_tokens=1):
             break
     started = time.perf_counter()
     for _piece in generator.stream(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=8):
-        return time.perf_counter() - started
-    return time.perf_counter() - started
+        break
+    seconds = time.perf_counter() - started
+    if mode == "restored" and generator.system_prompt_state != "restored":
+        raise SystemExit(f"the kept state was not used: {generator.system_prompt_state}")
+    return seconds
 
 
 def main() -> None:
@@ -64,21 +71,27 @@ def main() -> None:
     started = time.perf_counter()
     llm = generator.load()  # type: ignore[attr-defined]
     print(f"model {generator.name}: loaded in {time.perf_counter() - started:.1f} s")
+    kept = Path(tempfile.mkdtemp(prefix="asknotes-bench-state-"))
+    generator.state_dir = kept  # one question read whole keeps the system prompt's state
+    prime = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]
+    for _ in generator.stream(prime, schema=ANSWER_SCHEMA, max_tokens=1):
+        break
     results: dict[str, dict[str, list[float]]] = {}
     for label, window in (("whole passages", 0), (f"lean, window {args.window}", args.window)):
-        row: dict[str, list[float]] = {"tokens": [], "cold": [], "cached": []}
+        row: dict[str, list[float]] = {"tokens": [], "cold": [], "restored": [], "cached": []}
         for question in QUESTIONS:
             passages = search(index, question, settings.retrieval(5)).passages
             prompt = build_prompt(
                 question, passages, generator, max_answer_tokens=256, window_chars=window
             )
             row["tokens"].append(prompt.prompt_tokens)
-            row["cold"].append(first_token(generator, llm, prompt, cached=False))
-            row["cached"].append(first_token(generator, llm, prompt, cached=True))
+            for mode in ("cold", "restored", "cached"):
+                row[mode].append(first_token(generator, llm, prompt, mode=mode, kept=kept))
         results[label] = row
         print(
             f"  {label:<22} prompt tokens median {statistics.median(row['tokens']):.0f}; "
             f"first token median {statistics.median(row['cold']):.1f} s cold, "
+            f"{statistics.median(row['restored']):.1f} s restored from disk, "
             f"{statistics.median(row['cached']):.1f} s with the system prompt cached"
         )
     whole, lean = results.values()
@@ -89,8 +102,14 @@ def main() -> None:
     print(
         f"lean / whole, medians over {len(QUESTIONS)} questions: prompt tokens "
         f"{ratio('tokens'):.2f}, first token cold {ratio('cold'):.2f}, "
-        f"cached {ratio('cached'):.2f}"
+        f"restored {ratio('restored'):.2f}, cached {ratio('cached'):.2f}"
     )
+    for label, row in results.items():
+        ratios = [r / c for r, c in zip(row["restored"], row["cold"], strict=True)]
+        print(
+            f"{label}: restored / cold first token, per-question median "
+            f"{statistics.median(ratios):.2f}"
+        )
     index.close()
 
 

@@ -65,7 +65,7 @@ def ask(
     progress = StderrProgress(unit="MB", scale=1e6)
     try:
         loading = time.perf_counter()
-        session.load_model(progress)
+        generator = session.load_model(progress)
         load_s = time.perf_counter() - loading
         progress.finish()
         if show_prompt:
@@ -89,10 +89,14 @@ def ask(
         )
     finally:
         session.close()
+    # How the model started on the system prompt: read it, or restored a kept state.
+    prompt_state = getattr(generator, "system_prompt_state", None)
     if as_json:
         from app.core.session.serialize import answer_dict
 
         data = {**answer_dict(answer), "model_load_s": round(load_s, 3)}
+        if prompt_state is not None:
+            data["system_prompt_state"] = prompt_state
         if previous is not None:
             data["followup"] = {
                 "asked": resolution.asked,
@@ -109,7 +113,8 @@ def ask(
         click.echo(answer.text[len(shown) :])
     else:
         click.echo(("\n\n" if shown else "") + answer.text)
-    click.echo("\n" + render_answer_footer(answer, load_s, time.perf_counter() - started))
+    footer = render_answer_footer(answer, load_s, time.perf_counter() - started, prompt_state)
+    click.echo("\n" + footer)
 
 
 @click.command()

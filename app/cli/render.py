@@ -137,7 +137,10 @@ def render_history(entries: Sequence[HistoryEntry]) -> str:
 
 
 def render_answer_footer(
-    answer: Answer, load_s: float | None = None, total_s: float | None = None
+    answer: Answer,
+    load_s: float | None = None,
+    total_s: float | None = None,
+    prompt_state: str | None = None,
 ) -> str:
     """Everything after the streamed text: verdict, checks, passages, timings (with the
     model's load time when the caller loaded it)."""
@@ -171,6 +174,8 @@ def render_answer_footer(
     t = answer.timings
     first = "-" if t.first_token_s is None else f"{t.first_token_s:.1f} s"
     load = "" if load_s is None else f"model load {load_s:.1f} s · "
+    if prompt_state == "restored":
+        load += "system prompt restored from disk · "
     out.append(
         f"\n{load}retrieval {t.retrieval_s * 1000:.0f} ms · prompt {t.prompt_tokens} tokens · "
         f"first token {first} · answer {t.total_s:.1f} s"

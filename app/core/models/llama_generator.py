@@ -16,7 +16,8 @@ class LlamaCppGenerator:
     """A GGUF model run by llama.cpp, loaded on first use, deterministic by default.
 
     One model instance keeps its KV cache between calls, so prompts that share a prefix
-    (the fixed system prompt) skip re-reading it.
+    (the fixed system prompt) skip re-reading it; with `state_dir`, a new process starts
+    from the state a previous one kept after the system prompt (see `prompt_state`).
     """
 
     def __init__(
@@ -25,6 +26,7 @@ class LlamaCppGenerator:
         settings: GenerationSettings | None = None,
         *,
         temperature: float = 0.0,
+        state_dir: Path | None = None,
     ) -> None:
         if not model_path.is_file():
             raise ModelNotFoundError(f"model file {model_path} does not exist")
@@ -37,6 +39,8 @@ class LlamaCppGenerator:
         self._llm: Any = None
         self._formatter: Any = None
         self._lock = threading.Lock()
+        self.state_dir = state_dir
+        self.system_prompt_state = "not used"  # "restored", "kept", or why neither
 
     @property
     def name(self) -> str:
@@ -93,6 +97,43 @@ class LlamaCppGenerator:
         )
         return len(llm.tokenize(prompt.prompt.encode("utf-8"), add_bos=False, special=True))
 
+    def _chat_tokens(self, llm: Any, messages: Sequence[ChatMessage]) -> list[int]:
+        """The tokens llama.cpp's chat completion reads for these messages."""
+        result = self._formatter(
+            messages=[{"role": m.role, "content": m.content} for m in messages]
+        )
+        tokens: list[int] = llm.tokenize(
+            result.prompt.encode("utf-8"), add_bos=not result.added_special, special=True
+        )
+        return tokens
+
+    def _resume_system_prompt(self, llm: Any, messages: Sequence[ChatMessage]) -> None:
+        """Start a fresh model from the kept state after the system prompt, or read the
+        system prompt and keep the state for the next process."""
+        from app.core.models import prompt_state
+
+        if self.state_dir is None or self._formatter is None or llm.n_tokens != 0:
+            return
+        if not messages or messages[0].role != "system":
+            return
+        full = self._chat_tokens(llm, messages)
+        bare = self._chat_tokens(llm, [messages[0], ChatMessage("user", "")])
+        prefix = full[: prompt_state.shared_prefix(full, bare)]
+        if len(prefix) < prompt_state.MIN_PREFIX_TOKENS or len(prefix) >= len(full):
+            self.system_prompt_state = "too short to keep"
+            return
+        try:
+            path = prompt_state.state_file(self.state_dir, self.model_path, self._context, prefix)
+            if prompt_state.restore(llm, path, prefix):
+                self.system_prompt_state = "restored"
+            elif prompt_state.store(llm, path, prefix):
+                self.system_prompt_state = "kept"
+            else:
+                self.system_prompt_state = "could not be kept"
+        except (OSError, RuntimeError) as exc:  # only the saving is lost, never the answer
+            llm.reset()
+            self.system_prompt_state = f"could not be kept ({exc})"
+
     def stream(
         self,
         messages: Sequence[ChatMessage],
@@ -103,6 +144,7 @@ class LlamaCppGenerator:
     ) -> Iterator[str]:
         with self._lock:  # one llama.cpp context serves one request at a time
             llm = self.load()
+            self._resume_system_prompt(llm, messages)
             chunks = llm.create_chat_completion(
                 messages=[{"role": m.role, "content": m.content} for m in messages],
                 response_format={"type": "json_object", "schema": schema},

@@ -138,27 +138,27 @@ class NotesSession(WriterFlows):
         """Retrieve, judge, answer and check; flag staleness; record a refusal and the
         history (`asked` is the question as typed, when a follow-up was resolved).
 
-        Staleness is read before retrieval: an answer is flagged when the index was already
-        behind the folder when its passages were chosen.
+        Staleness is read as the question is asked: an answer is flagged when the index was
+        behind the folder when its passages were chosen. The walk of the folder runs beside
+        retrieval and generation instead of adding to them.
         """
         index = self.open()
-        # The walk of a large folder overlaps loading the model instead of adding to it.
         with ThreadPoolExecutor(1, thread_name_prefix="asknotes-staleness") as pool:
             walking = pool.submit(self.behind)
             generator = self.load_model()
             calibration = self.calibration()
+            with self._answer_lock:
+                answer = answer_question(
+                    index,
+                    generator,
+                    question,
+                    retrieval=self.settings.retrieval(k),
+                    settings=self.settings.answering(calibration),
+                    on_text=on_text,
+                    on_retrieved=on_retrieved,
+                    cancel=cancel,
+                )
             behind = walking.result()
-        with self._answer_lock:
-            answer = answer_question(
-                index,
-                generator,
-                question,
-                retrieval=self.settings.retrieval(k),
-                settings=self.settings.answering(calibration),
-                on_text=on_text,
-                on_retrieved=on_retrieved,
-                cancel=cancel,
-            )
         answer = note_staleness(answer, behind)
         if record:
             cited = tuple(

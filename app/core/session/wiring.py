@@ -25,7 +25,9 @@ def make_generator(settings: Settings, progress: Progress = no_progress) -> Gene
     from app.core.models.llama_generator import LlamaCppGenerator
 
     path = resolve_model_path(settings.model_path, settings.models_dir, settings.data_dir, progress)
-    return LlamaCppGenerator(path, settings.generation())
+    return LlamaCppGenerator(
+        path, settings.generation(), state_dir=settings.data_dir / "model-state"
+    )
 
 
 def make_embedder(settings: Settings) -> Embedder:
