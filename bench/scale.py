@@ -16,7 +16,8 @@ memory is its own) through the same session the CLI uses, calibration probes inc
 - peak memory: the process's peak resident set size, after the first index;
 - query: `search` of 50 questions made of words from the notes (vector + BM25 + fusion),
   after one warm-up query that builds the BM25 index;
-- edit: a note is changed, a watch batch indexes it, and a query finds the new text;
+- edit: a note is changed, a watch batch indexes it (reading that path, as the watcher's
+  batches do), and a query finds the new text;
 - first query in a new process: open the index and answer one `search` (what
   `asknotes search` does after Python has started);
 - unchanged: `index` again on the unchanged folder, in a fresh process (what a startup
@@ -164,7 +165,7 @@ def first_run(notes: Path, data: Path, queries: int) -> dict[str, Any]:
     target.write_text(
         target.read_text(encoding="utf-8") + f"\n\nThe {marker} sentence.\n", encoding="utf-8"
     )
-    session.update(reconcile=False)  # what one watch batch does
+    session.update(reconcile=False, only={target.relative_to(notes).as_posix()})  # a watch batch
     found = any(marker in p.text for p in session.search(marker).passages)
     result["edit_s"] = time.perf_counter() - t0
     result["edit_found"] = found

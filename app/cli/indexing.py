@@ -100,7 +100,7 @@ def watch(ctx: Context, notes_dir: Path | None, debounce: float) -> None:
     from app.cli.context import waiting
     from app.cli.progress import StderrProgress
     from app.cli.render import render_batch, render_report
-    from app.core.index.watcher import NotesWatcher
+    from app.core.index.watcher import NotesWatcher, batch_scope
 
     session = ctx.session(notes_dir, create=True, open_index=False)
     progress = StderrProgress()
@@ -117,7 +117,7 @@ def watch(ctx: Context, notes_dir: Path | None, debounce: float) -> None:
 
     def on_batch(changed: frozenset[str]) -> None:
         started = time.perf_counter()
-        batch = session.update(reconcile=False, on_wait=waiting)
+        batch = session.update(reconcile=False, on_wait=waiting, only=batch_scope(changed))
         click.echo(render_batch(changed, batch, time.perf_counter() - started))
         if batch.removal_guard:
             click.echo(f"asknotes: warning: {batch.removal_guard}", err=True)

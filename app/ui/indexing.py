@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from textual.message import Message
 
-from app.core.index.watcher import NotesWatcher
+from app.core.index.watcher import NotesWatcher, batch_scope
 from app.core.session.session import NotesSession
 from app.errors import IndexBusyError
 from app.ui.messages import FilesChanged, IndexProgress, IndexUpdated, IndexWaiting, WatchFailed
@@ -27,13 +27,21 @@ class FolderSync:
         self._post = post  # the app's post_message: safe from any thread
         self.watcher: NotesWatcher | None = None
 
-    def index(self, *, reconcile: bool, cancel: threading.Event | None, wait: bool) -> None:
+    def index(
+        self,
+        *,
+        reconcile: bool,
+        cancel: threading.Event | None,
+        wait: bool,
+        only: frozenset[str] | None = None,
+    ) -> None:
         report = self.session.update(
             lambda d, t, label: self._post(IndexProgress(d, t, label)),
             cancel,
             reconcile=reconcile,
             wait=wait,
             on_wait=lambda text: self._post(IndexWaiting(text)),
+            only=only,
         )
         status = self.session.status()
         if status is not None:
@@ -41,7 +49,7 @@ class FolderSync:
 
     def _batch(self, paths: frozenset[str]) -> None:
         self._post(FilesChanged(paths))
-        self.index(reconcile=False, cancel=None, wait=False)
+        self.index(reconcile=False, cancel=None, wait=False, only=batch_scope(paths))
 
     def _failed(self, exc: Exception) -> None:
         self._post(WatchFailed(str(exc), busy=isinstance(exc, IndexBusyError)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from app.core.ingest.walk import (
     WalkSettings,
     read_note,
     walk_notes,
+    walk_paths,
 )
 from app.errors import NotesFolderError
 
@@ -88,6 +89,7 @@ def update_index(
     cancel: threading.Event | None = None,
     reconcile: bool = True,
     allow_removals: bool = False,
+    only: Collection[str] | None = None,
 ) -> IndexReport:
     """Index new and changed notes under `notes_root` and drop deleted ones.
 
@@ -95,7 +97,9 @@ def update_index(
     with the manifest (repairing what a crash left); a watcher's batches skip it, the
     startup sweep and `asknotes index` do not. Notes that cannot be read this time stay
     indexed as they were; when most indexed notes are missing, none is removed unless
-    `allow_removals` (see `guard`).
+    `allow_removals` (see `guard`). With `only` (a watch batch's changed paths, files or
+    folders, relative), just those paths are read and every other note is taken as
+    indexed: the batch costs its own notes, not a walk of the folder.
 
     Raises:
         NotesFolderError: the notes folder itself cannot be listed (nothing is changed).
@@ -106,8 +110,24 @@ def update_index(
     report = IndexReport()
     manifest = index.manifest
 
+    # The dialect version is part of the key: a new reading of links, callouts and front
+    # matter re-reads every note once (re-embedding only the texts it changes).
+    chunking_key = json.dumps({**chunking.__dict__, "dialect": DIALECT_VERSION}, sort_keys=True)
+    if only is not None and (
+        reconcile
+        or manifest.is_empty()
+        or manifest.get_meta("chunking") != chunking_key
+        or manifest.get_meta("tokenizer") != str(TOKENIZER_VERSION)
+    ):
+        only = None  # a sweep, a first index or a re-read of every note reads the folder
+
     progress(0, 0, "scanning")
-    found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
+    if only is not None:
+        found = walk_paths(
+            notes_root, only, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude
+        )
+    else:
+        found = walk_notes(notes_root, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude)
     if found.root_error is not None:
         raise NotesFolderError(
             f"notes folder {notes_root} cannot be read ({found.root_error}); nothing was "
@@ -129,14 +149,15 @@ def update_index(
                 lexical_tokens(embed_text, detect_language(embed_text, main))
             )
         )
-    # The dialect version is part of the key: a new reading of links, callouts and front
-    # matter re-reads every note once (re-embedding only the texts it changes).
-    chunking_key = json.dumps({**chunking.__dict__, "dialect": DIALECT_VERSION}, sort_keys=True)
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
-    known = manifest.files()
+    indexed = manifest.counts()[0]
+    known = manifest.files() if only is None else manifest.files_within(only)
     main = index.main_language()
-    stored = manifest.text_hashes()
-    touched: list[FileRecord] = []
+    # Which texts are stored already is asked note by note (a changed note's few hashes),
+    # not loaded whole: a watch batch on a large folder touches one note.
+    first_index = manifest.is_empty()
+    touched: list[FileRecord] = []  # unchanged notes whose size or mtime moved
+    replaced: set[str] = set()  # texts whose places changed in this run's commits
     present: set[str] = set()
     unindexable: list[tuple[str, int, int, str]] = []  # found as notes, skipped on reading
     embedder = _Embedding(index, cancel)
@@ -199,6 +220,11 @@ def update_index(
         (report.changed if record is not None else report.added).append(note.rel_path)
         chunks = prepared.chunks
         report.chunks += len(chunks)
+        stored = (
+            set()
+            if first_index
+            else manifest.known_hashes(c.text_hash for c in chunks if c.text_hash not in queued)
+        )
         for chunk in chunks:
             if chunk.text_hash in queued:
                 report.duplicate_chunks += 1
@@ -210,15 +236,19 @@ def update_index(
         language = detect_language(text, main)
         batch.items.append(_Pending(note, digest, chunks, language, prepared.tags))
         if len(batch.to_embed) >= COMMIT_EVERY_TEXTS or len(batch.items) >= COMMIT_EVERY_NOTES:
-            _commit(index, batch, (), embedder)
+            replaced |= _commit(index, batch, (), embedder)
             batch = _Batch()
         progress(read, to_read, "indexing")
 
     report.kept = _kept(known, report.skipped)
+    missing = sorted(set(known) - present - set(report.kept))
     decision = judge_removals(
-        sorted(set(known) - present - set(report.kept)),
-        len(known),
-        len({n.rel_path for n in found.notes} | set(report.kept)),
+        missing,
+        indexed,
+        # A batch takes every note it did not look at as present.
+        len({n.rel_path for n in found.notes} | set(report.kept))
+        if only is None
+        else indexed - len(missing) + sum(n.rel_path not in known for n in found.notes),
         report.skipped,
         allow=allow_removals,
     )
@@ -227,12 +257,13 @@ def update_index(
     if touched:
         manifest.touch_files(touched)
     if batch.items or report.removed:
-        _commit(index, batch, report.removed, embedder)
+        replaced |= _commit(index, batch, report.removed, embedder)
 
-    orphans = manifest.drop_unreferenced()
+    # A sweep checks every text (what a crash left included); a watch batch, its own.
+    orphans = manifest.drop_unreferenced(None if reconcile else replaced)
     if orphans:
         index.vectors.delete(orphans)
-    manifest.replace_skipped(unindexable)
+    manifest.replace_skipped(unindexable, only)
     manifest.set_meta("chunking", chunking_key)
     manifest.set_meta("tokenizer", str(TOKENIZER_VERSION))
     if index.shared is not None:
@@ -296,7 +327,9 @@ class _Embedding:
             done(i + len(part))
 
 
-def _commit(index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: _Embedding) -> None:
+def _commit(
+    index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: _Embedding
+) -> set[str]:
     """Vectors first, then one manifest transaction, then what readers elsewhere see."""
     embedding.embed(batch.to_embed)
     now = time.time()
@@ -318,6 +351,7 @@ def _commit(index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: 
     ]
     touched = index.manifest.apply(updates, removed)
     index.publish(touched)
+    return touched
 
 
 def _reconcile(index: NoteIndex) -> tuple[int, dict[str, str]]:

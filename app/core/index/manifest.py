@@ -13,7 +13,7 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,6 +33,23 @@ PUBLISHED_VERSION = "published_version"  # the index version a writer last publi
 LOCAL_META = frozenset(
     {"schema_version", "index_version", "updated_at", SHARED_STAMP, PUBLISHED_VERSION}
 )
+
+
+SCOPE_QUERY_MAX = 300  # paths in one scoped query; more are filtered in Python
+
+
+def within(rel: str, paths: Collection[str]) -> bool:
+    """Whether `rel` is one of `paths` or inside a folder among them."""
+    return rel in paths or any(rel.startswith(p + "/") for p in paths)
+
+
+def _scope_clause(paths: Collection[str]) -> tuple[str, list[object]]:
+    """SQL matching a `path` column to `paths` and to what is inside them."""
+    clauses, params = [], []
+    for p in paths:
+        clauses.append("path = ? OR substr(path, 1, ?) = ?")
+        params += [p, len(p) + 1, p + "/"]
+    return " OR ".join(f"({c})" for c in clauses) or "0", params
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -141,6 +158,23 @@ class Manifest:
     def files(self) -> dict[str, FileRecord]:
         rows = self._db.execute(
             "SELECT path, content_hash, size, mtime_ns, indexed_at, language, tags FROM files"
+        ).fetchall()
+        return {
+            r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5], tuple(str(r[6]).split()))
+            for r in rows
+        }
+
+    @_locked
+    def files_within(self, paths: Collection[str]) -> dict[str, FileRecord]:
+        """The indexed files at `paths` or inside the folders among them (a watch batch's
+        scope), without loading every file's record."""
+        if len(paths) > SCOPE_QUERY_MAX:
+            return {rel: r for rel, r in self.files().items() if within(rel, paths)}
+        where, params = _scope_clause(paths)
+        rows = self._db.execute(
+            "SELECT path, content_hash, size, mtime_ns, indexed_at, language, tags FROM files "
+            f"WHERE {where}",
+            params,
         ).fetchall()
         return {
             r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5], tuple(str(r[6]).split()))
@@ -370,17 +404,30 @@ class Manifest:
         return touched
 
     @_locked
-    def drop_unreferenced(self) -> set[str]:
-        """Delete texts no chunk references; returns their hashes (their vectors can go)."""
+    def drop_unreferenced(self, candidates: Iterable[str] | None = None) -> set[str]:
+        """Delete texts no chunk references (among `candidates` only, when given: a watch
+        batch checks the texts it touched, not the folder's); returns their hashes (their
+        vectors can go)."""
+        unreferenced = "NOT EXISTS (SELECT 1 FROM chunks WHERE chunks.text_hash = texts.text_hash)"
         with self._transaction() as db:
-            doomed = {
-                r[0]
-                for r in db.execute(
-                    "SELECT text_hash FROM texts "
-                    "WHERE text_hash NOT IN (SELECT text_hash FROM chunks)"
-                )
-            }
-            db.execute("DELETE FROM texts WHERE text_hash NOT IN (SELECT text_hash FROM chunks)")
+            # Each text is probed in chunks' index (NOT IN built a temporary index of
+            # every chunk, twice).
+            if candidates is None:
+                rows = db.execute(
+                    f"DELETE FROM texts WHERE {unreferenced} RETURNING text_hash"
+                ).fetchall()
+            else:
+                wanted = list(dict.fromkeys(candidates))
+                rows = []
+                for i in range(0, len(wanted), 500):
+                    part = wanted[i : i + 500]
+                    marks = ",".join("?" * len(part))
+                    rows += db.execute(
+                        f"DELETE FROM texts WHERE text_hash IN ({marks}) AND {unreferenced} "
+                        "RETURNING text_hash",
+                        part,
+                    ).fetchall()
+            doomed = {r[0] for r in rows}
             if doomed:
                 self._bump_version()
         return doomed
@@ -413,11 +460,28 @@ class Manifest:
         self.set_meta("updated_at", str(time.time()))
 
     @_locked
-    def replace_skipped(self, records: Sequence[tuple[str, int, int, str]]) -> None:
-        """Record the notes the last full walk found but could not index (path, size,
-        mtime, reason), so that they do not read as "changed since indexed" forever."""
+    def replace_skipped(
+        self, records: Sequence[tuple[str, int, int, str]], scope: Collection[str] | None = None
+    ) -> None:
+        """Record the notes the last walk found but could not index (path, size, mtime,
+        reason), so that they do not read as "changed since indexed" forever; a walk of
+        only some paths (`scope`) replaces only the records there."""
         with self._transaction() as db:
-            db.execute("DELETE FROM skipped")
+            if scope is None or len(scope) > SCOPE_QUERY_MAX:
+                kept = (
+                    []
+                    if scope is None
+                    else [
+                        r
+                        for r in db.execute("SELECT * FROM skipped").fetchall()
+                        if not within(str(r[0]), scope)
+                    ]
+                )
+                db.execute("DELETE FROM skipped")
+                db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", kept)
+            else:
+                where, params = _scope_clause(scope)
+                db.execute(f"DELETE FROM skipped WHERE {where}", params)
             db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", records)
 
     @_locked

@@ -15,8 +15,10 @@ from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import LOCAL_META, PUBLISHED_VERSION, SHARED_STAMP, Manifest
 from app.core.index.shared import ChromaServerStore
 from app.core.index.snapshot import (
+    MAX_TEXTS,
     SnapshotReader,
     VectorSnapshot,
+    discard_snapshot,
     save_snapshot,
 )
 from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
@@ -322,6 +324,9 @@ class NoteIndex:
         """A writer, at the end of a run: leave the snapshot of the manifest's texts at its
         version (only the texts the last one lacks are read from the vector store)."""
         if not self._snapshots:
+            return False
+        if self.manifest.counts()[2] > MAX_TEXTS:  # before loading every hash
+            discard_snapshot(self.directory)
             return False
         identity = self.embedder.identity
         return save_snapshot(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,13 @@ from app.errors import IndexBusyError, NotesFolderError
 
 OnBatch = Callable[[frozenset[str]], None]
 SWEEP = "."  # a pending key that asks for a whole-folder pass, not one path
+
+
+def batch_scope(paths: Collection[str]) -> frozenset[str] | None:
+    """The paths a batch needs to read, or None when it must read the whole folder."""
+    return None if SWEEP in paths else frozenset(paths)
+
+
 RETRY_BUSY_S = 1.0
 HEALTH_EVERY_S = 1.0
 

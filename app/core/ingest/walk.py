@@ -15,7 +15,7 @@ import fnmatch
 import hashlib
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -140,7 +140,86 @@ def walk_notes(
     root_text = os.path.realpath(root)
     result = WalkResult()
     suffixes = tuple(e.lower() for e in extensions)
-    stack: list[tuple[str, str]] = [("", root_text)]  # (relative prefix, absolute folder)
+    _walk_folders(result, root_text, [("", root_text)], max_file_bytes, exclude, suffixes)
+    result.notes.sort(key=lambda n: n.rel_path)
+    return result
+
+
+def walk_paths(
+    root: Path,
+    paths: Collection[str],
+    *,
+    max_file_bytes: int,
+    exclude: Sequence[str] = (),
+    extensions: Sequence[str] = NOTE_EXTENSIONS,
+) -> WalkResult:
+    """What `walk_notes` reports about `paths` (relative, POSIX) and the folders among
+    them, without listing the rest of the folder: a watch batch reads the few paths that
+    changed. A path that no longer exists is simply not found; a path inside a folder the
+    walk skips (hidden, excluded, symlinked, undecodable) is not a note here either."""
+    root_text = os.path.realpath(root)
+    result = WalkResult()
+    if not os.path.isdir(root_text):
+        result.root_error = "not a folder any more"
+        return result
+    suffixes = tuple(e.lower() for e in extensions)
+    folders: list[tuple[str, str]] = []
+    for rel in sorted(set(paths), reverse=True):
+        if not rel or not _inside_walk(root_text, rel, exclude):
+            continue
+        full = os.path.join(root_text, rel)
+        try:
+            info = os.lstat(full)
+        except FileNotFoundError:
+            continue  # gone: the caller drops what it had indexed there
+        except OSError:
+            info = None
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            folders.append((rel + "/", full))
+            continue
+        found = _classify(root_text, full, rel, max_file_bytes, exclude, suffixes)
+        if isinstance(found, SkippedFile):
+            result.skipped.append(found)
+        else:
+            result.notes.append(found)
+    _walk_folders(result, root_text, folders, max_file_bytes, exclude, suffixes)
+    unique = {n.rel_path: n for n in result.notes}  # a file named and inside a named folder
+    result.notes = sorted(unique.values(), key=lambda n: n.rel_path)
+    return result
+
+
+def _inside_walk(root: str, rel: str, exclude: Sequence[str]) -> bool:
+    """Whether the full walk would descend to `rel`: every folder on the way, and `rel`
+    itself when it is a folder, is listed (not hidden, excluded, symlinked or undecodable)."""
+    parts = rel.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return False
+    here = root
+    for depth, name in enumerate(parts):
+        here = os.path.join(here, name)
+        last = depth == len(parts) - 1
+        if last and not os.path.isdir(here):
+            return True  # a file: `_classify` judges its own name
+        folder = "/".join(parts[: depth + 1]) + "/"
+        if (
+            not _decodable(name)
+            or name.startswith(".")
+            or os.path.islink(here)
+            or _excluded(folder, exclude)
+        ):
+            return False
+    return True
+
+
+def _walk_folders(
+    result: WalkResult,
+    root_text: str,
+    stack: list[tuple[str, str]],
+    max_file_bytes: int,
+    exclude: Sequence[str],
+    suffixes: tuple[str, ...],
+) -> None:
+    """Add the notes and skips under each (relative prefix, absolute folder) of `stack`."""
     while stack:
         prefix, folder = stack.pop()
         try:
@@ -186,8 +265,6 @@ def walk_notes(
             else:
                 result.notes.append(found)
         stack.extend(reversed(below))  # depth first, in name order, as os.walk goes
-    result.notes.sort(key=lambda n: n.rel_path)
-    return result
 
 
 def _classify(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from app.core.basics.progress import Progress, no_progress
 from app.core.index.indexer import IndexReport, update_index
@@ -37,8 +37,10 @@ class WriterFlows(SessionBase):
         wait: bool = True,
         on_wait: Notice | None = None,
         allow_removals: bool = False,
+        only: Collection[str] | None = None,
     ) -> IndexReport:
-        """Bring the index up to date with the folder; questions keep working meanwhile.
+        """Bring the index up to date with the folder; questions keep working meanwhile
+        (`only`: a watch batch's changed paths, read instead of the whole folder).
 
         Holds the writer lock: with `wait`, a second writer waits (telling `on_wait` who
         it waits for); without, it raises `IndexBusyError` at once (a watcher's batch
@@ -62,6 +64,7 @@ class WriterFlows(SessionBase):
                             cancel=cancel,
                             reconcile=reconcile,
                             allow_removals=allow_removals,
+                            only=only,
                         )
                         self._refit(index, progress, cancel)
                     # Torch is loaded now if it ever will be: export the model once, so
