@@ -60,6 +60,9 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
+ID_PAGE = 200_000  # ids listed per read of the embedded store
+
+
 def upsert_batches(collection: Any, ids: Sequence[str], vectors: Vectors, batch: int) -> None:
     """Upsert in slices Chroma accepts, always with the vectors (never texts)."""
     for i in range(0, len(ids), batch):
@@ -252,11 +255,13 @@ class ChromaVectorStore:
             found: set[str] = set()
             offset = 0
             while True:
-                page = self._collection.get(include=[], limit=self._batch, offset=offset)
+                # Few large pages: each offset is paid again from the start, so pages of
+                # the write batch size took 8 s for 110,000 ids where one read takes 1 s.
+                page = self._collection.get(include=[], limit=ID_PAGE, offset=offset)
                 found.update(page["ids"])
-                if len(page["ids"]) < self._batch:
+                if len(page["ids"]) < ID_PAGE:
                     return found
-                offset += self._batch
+                offset += ID_PAGE
 
         return self._call(run)
 
