@@ -92,6 +92,7 @@ class NoteIndex:
         # readers elsewhere could not see a file written here.
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
+        self._main_language: tuple[tuple[str, int], str] | None = None
 
     @classmethod
     def open(
@@ -339,8 +340,16 @@ class NoteIndex:
         )
 
     def main_language(self) -> str:
-        """The language most of the folder's notes are written in (detected at indexing)."""
-        return main_language(self.languages())
+        """The language most of the folder's notes are written in (detected at indexing);
+        counted once per manifest version (every question asks, and counting the notes
+        of a large folder cost more than the rest of a search)."""
+        version = self.manifest.index_version
+        cached = self._main_language
+        if cached is not None and cached[0] == (self.generation, version):
+            return cached[1]
+        found = main_language(self.languages())
+        self._main_language = ((self.generation, version), found)
+        return found
 
     def languages(self) -> dict[str, int]:
         """How many notes are written in each language."""

@@ -91,11 +91,14 @@ def vectors_by_id(
 def nearest_in(
     collection: Any, vector: Vectors, n: int, only: Collection[str] | None, batch: int
 ) -> list[VectorHit]:
-    """The `n` nearest vectors (among `only` when given); none from an empty collection."""
-    total = int(collection.count()) if only is None else len(only)
-    if total == 0 or n <= 0:
+    """The `n` nearest vectors (among `only` when given); none from an empty collection.
+
+    Chroma returns fewer than `n` from a smaller collection (none from an empty one), so
+    no `count()` is asked first: on a large store it cost more than the query itself.
+    """
+    if n <= 0 or (only is not None and not only):
         return []
-    return nearest_hits(collection, vector, min(n, total), only, batch)
+    return nearest_hits(collection, vector, n if only is None else min(n, len(only)), only, batch)
 
 
 def nearest_hits(
