@@ -113,9 +113,10 @@ def update_index(
     # The dialect version is part of the key: a new reading of links, callouts and front
     # matter re-reads every note once (re-embedding only the texts it changes).
     chunking_key = json.dumps({**chunking.__dict__, "dialect": DIALECT_VERSION}, sort_keys=True)
+    first_index = manifest.is_empty()
     if only is not None and (
         reconcile
-        or manifest.is_empty()
+        or first_index
         or manifest.get_meta("chunking") != chunking_key
         or manifest.get_meta("tokenizer") != str(TOKENIZER_VERSION)
     ):
@@ -155,7 +156,6 @@ def update_index(
     main = index.main_language()
     # Which texts are stored already is asked note by note (a changed note's few hashes),
     # not loaded whole: a watch batch on a large folder touches one note.
-    first_index = manifest.is_empty()
     touched: list[FileRecord] = []  # unchanged notes whose size or mtime moved
     replaced: set[str] = set()  # texts whose places changed in this run's commits
     present: set[str] = set()

@@ -52,6 +52,14 @@ def _scope_clause(paths: Collection[str]) -> tuple[str, list[object]]:
     return " OR ".join(f"({c})" for c in clauses) or "0", params
 
 
+_FILE_COLUMNS = "path, content_hash, size, mtime_ns, indexed_at, language, tags"
+
+
+def _file_record(row: Sequence[Any]) -> FileRecord:
+    """A `files` row, read in `_FILE_COLUMNS` order."""
+    return FileRecord(row[0], row[1], row[2], row[3], row[4], row[5], tuple(str(row[6]).split()))
+
+
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
     """Serialise a method on the manifest's lock (UI workers share one connection), and
     turn a SQLite failure into a one-line error."""
@@ -156,13 +164,8 @@ class Manifest:
 
     @_locked
     def files(self) -> dict[str, FileRecord]:
-        rows = self._db.execute(
-            "SELECT path, content_hash, size, mtime_ns, indexed_at, language, tags FROM files"
-        ).fetchall()
-        return {
-            r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5], tuple(str(r[6]).split()))
-            for r in rows
-        }
+        rows = self._db.execute(f"SELECT {_FILE_COLUMNS} FROM files").fetchall()
+        return {r[0]: _file_record(r) for r in rows}
 
     @_locked
     def files_within(self, paths: Collection[str]) -> dict[str, FileRecord]:
@@ -172,14 +175,10 @@ class Manifest:
             return {rel: r for rel, r in self.files().items() if within(rel, paths)}
         where, params = _scope_clause(paths)
         rows = self._db.execute(
-            "SELECT path, content_hash, size, mtime_ns, indexed_at, language, tags FROM files "
-            f"WHERE {where}",
+            f"SELECT {_FILE_COLUMNS} FROM files WHERE {where}",
             params,
         ).fetchall()
-        return {
-            r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5], tuple(str(r[6]).split()))
-            for r in rows
-        }
+        return {r[0]: _file_record(r) for r in rows}
 
     @_locked
     def texts_of(self, paths: Iterable[str]) -> set[str]:
