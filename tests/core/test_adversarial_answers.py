@@ -48,6 +48,7 @@ NOTES = {
         "# Commit if changed\n\n## The step\n\nThe workflow step runs `git diff --quiet` "
         "and commits only when the file changed.\n"
     ),
+    "exams.md": "# Exams\n\n## Statistics\n\nThe statistics exam is on 12 June in room B-204.\n",
     "career.md": "# Career\n\n## Promotion\n\nThe promotion case needs two peer reviewers.\n",
     "carro.md": (
         "# Carro\n\n## Revisão\n\nA revisão do carro custou R$ 450 em março.\n\n## Aulas\n\n"
@@ -145,6 +146,8 @@ CASES = [
     ("What time does the corner shop close?", "The corner shop sells fresh bread every morning.",
      "Every morning [1].", R, "answer_type", "Every morning [1]"),
     ("Who booked the boiler service?", BOOKED, "Online [1].", R, "answer_type", "Online [1]"),
+    ("Who teaches statistics?", "The statistics exam is on 12 June in room B-204.", "B-204 [1].",
+     R, "answer_type", "B-204"),
     ("Quanto custou a revisão do carro?", REVISAO, "R$ 450 [1].", G, None, None),
     ("Quanto custou a revisão do carro?", REVISAO, "R$ 540.", Q, "answer_supported", "540"),
     # identifiers and code: the code block under the quoted sentence belongs to it

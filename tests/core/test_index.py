@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
+from app.core.models.embedder import Vectors
 from app.errors import Cancelled, EmbedderMismatchError, IndexMissingError
 from tests.conftest import write
 from tests.fakes import FakeEmbedder
@@ -188,5 +190,37 @@ def test_a_first_index_makes_the_newest_notes_searchable_first(
         assert sorted(index.manifest.files()) == ["n4.md", "n5.md"]  # the first commit
         found = search(index, "written on day 5", RetrievalSettings(k=1)).passages
         assert found[0].primary.file == "n5.md"
+    finally:
+        index.close()
+
+
+class SwitchingEmbedder(FakeEmbedder):
+    """An embedder with a faster engine it can switch to (as MiniLM exports to ONNX)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+
+    def make_fast(self) -> bool:
+        self.events.append("make_fast")
+        return True
+
+    def embed_batch(self, texts: Sequence[str]) -> Vectors:
+        self.events.append("embed")
+        return super().embed_batch(texts)
+
+
+def test_the_faster_engine_is_made_before_the_first_text_is_embedded(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    make_notes(notes)
+    embedder = SwitchingEmbedder()
+    index = NoteIndex.open(tmp_path / "index", embedder, create=True)
+    try:
+        update_index(index, notes)
+        assert embedder.events[0] == "make_fast"
+        assert embedder.events.count("make_fast") == 1 and "embed" in embedder.events
+        embedder.events.clear()
+        update_index(index, notes)  # nothing to embed: nothing to make
+        assert embedder.events == []
     finally:
         index.close()

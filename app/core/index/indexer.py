@@ -313,8 +313,12 @@ class _Embedding:
         self.index = index
         self.cancel = cancel
         self.seconds = 0.0
+        self._made_fast = False
 
     def embed(self, texts: dict[str, str], done: Callable[[int], object] = lambda _: None) -> None:
+        if texts and not self._made_fast:
+            self._made_fast = True
+            self._make_fast()
         # Batches of similar length waste less work on padding.
         hashes = sorted(texts, key=lambda h: len(texts[h]))
         for i in range(0, len(hashes), EMBED_BATCH):
@@ -325,6 +329,16 @@ class _Embedding:
             self.seconds += time.perf_counter() - t0
             self.index.vectors.upsert(part, vectors)
             done(i + len(part))
+
+    def _make_fast(self) -> None:
+        """Before the first text is embedded, let the embedder switch to its faster engine
+        (MiniLM exports itself to ONNX Runtime once, in about 1.5 s, while PyTorch is
+        loaded to embed anyway), so that a first index runs on it too."""
+        make_fast = getattr(self.index.embedder, "make_fast", None)
+        if callable(make_fast):
+            t0 = time.perf_counter()
+            make_fast()
+            self.seconds += time.perf_counter() - t0
 
 
 def _commit(

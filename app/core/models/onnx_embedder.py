@@ -2,8 +2,8 @@
 
 One embedder, two engines with the same vectors (cosine ≥ 0.9999, checked when the export
 is made), so one index serves both. ONNX Runtime needs no torch import: a cold
-`asknotes search` takes about a second instead of fifteen, and indexing runs about 1.7×
-the PyTorch throughput on this machine's two cores.
+`asknotes search` takes under a second instead of six, and it embeds about 1.4× as many
+chunks a second as PyTorch on this machine's two cores (bench/embed_engines.py).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from app.core.models.embedder import (
 )
 from app.core.models.onnx_export import exportable, onnx_path_for
 
-BATCH = 16  # measured best for the ORT path on 2 cores (length-sorted batches)
+BATCH = 8  # measured best for the ORT path on 2 cores, by a little (bench/embed_engines.py)
 
 
 class OnnxSession:

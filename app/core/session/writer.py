@@ -67,11 +67,6 @@ class WriterFlows(SessionBase):
                             only=only,
                         )
                         self._refit(index, progress, cancel)
-                    # Torch is loaded now if it ever will be: export the model once, so
-                    # that later processes (a search from the shell) run without it.
-                    make_fast = getattr(index.embedder, "make_fast", None)
-                    if callable(make_fast) and report.texts_embedded:
-                        make_fast()
                     return report
                 except VectorStoreError as exc:
                     cause = str(exc.__cause__ or exc).strip().splitlines()[:1]

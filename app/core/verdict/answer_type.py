@@ -12,6 +12,8 @@ import re
 
 from app.core.basics.text import fold
 from app.core.basics.values import (
+    MONTHS,
+    WEEKDAYS,
     dates,
     has_duration,
     has_money,
@@ -98,11 +100,15 @@ def asked_type(question: str) -> AnswerType | None:
     return None
 
 
-def _has_name(text: str) -> bool:
+def _has_name(text: str, person: bool = False) -> bool:
     """A capitalised word that is not only there because a sentence starts with it, or an
-    acronym."""
+    acronym; for a person, not a code ("room B-204"), a month or a weekday."""
     for match in _CAPITAL.finditer(text):
         word = match.group(0)
+        if person and (
+            any(c.isdigit() for c in word) or fold(word) in MONTHS or fold(word) in WEEKDAYS
+        ):
+            continue
         if len(word) >= 2 and word.isupper():
             return True
         if not _SENTENCE_START.search(text[: match.start()]):
@@ -139,5 +145,5 @@ def states(text: str, kind: AnswerType) -> bool:
             )
         )
     if kind is AnswerType.PERSON:
-        return _has_name(text)
+        return _has_name(text, person=True)
     return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))

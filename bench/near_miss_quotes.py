@@ -1,0 +1,123 @@
+"""The quote checks on the sentences a model quotes, answerable against near-miss, without
+running the model.
+
+A near-miss question shares words with a note but asks for a fact no note holds (the
+window cleaner's phone number beside another person's phone number). Its question set
+line names the sentence a model is drawn to quote (`trap`, a regular expression); an
+answerable question names the sentence that answers it (`anchor`). For each question
+whose sentence is among the top 5 passages, that sentence (the line holding the match,
+cut to its sentence when the line is a paragraph) is fed to `check_quote` as the model's
+quote, exactly as a reply's quote is checked. Prints, per folder, how many anchor quotes
+are rejected (false refusals waiting to happen) and how many trap quotes are (near-misses
+refused), with the check that fired.
+
+    python bench/near_miss_quotes.py [--folders a,b] [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
+
+from app.config import load_settings
+from app.core.answer.answering import embedder_similarity
+from app.core.answer.checks import check_quote
+from app.core.answer.prompt import Prompt
+from app.core.answer.result import AnswerSettings
+from app.core.basics.sentences import sentences
+from app.core.evals.questions import load_questions
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import Passage, search
+
+
+def find_quote(pattern: re.Pattern[str], passages: list[Passage]) -> tuple[int, str] | None:
+    """The first passage holding the pattern, and the sentence of it a model would quote
+    (the one holding the match, or its start when the match runs over a sentence end)."""
+    for number, passage in enumerate(passages, start=1):
+        match = pattern.search(passage.text)
+        if match is None:
+            continue
+        units = sentences(passage.text)
+        head = " ".join(match.group(0).split())[:15]
+        quote = next((u for u in units if pattern.search(u)), None) or next(
+            (u for u in units if head in u), None
+        )
+        if quote:
+            return number, quote
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--folders", default=",".join(QUESTION_SETS))
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
+    )
+    parser.add_argument("--verbose", action="store_true", help="print every quote's outcome")
+    args = parser.parse_args()
+    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
+    min_similarity = AnswerSettings().min_quote_similarity
+    totals = Counter[str]()
+    for name in [n for n in args.folders.split(",") if n]:
+        notes, questions_file = QUESTION_SETS[name]
+        notes = notes or corpus(name)
+        index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
+        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        similarity = embedder_similarity(index)
+        seen = Counter[str]()
+        fired = {"anchor": Counter[str](), "trap": Counter[str]()}
+        lines: list[str] = []
+        for q in load_questions(questions_file):
+            if q.expect == "refuse" and q.extra.get("trap"):
+                role, regex = "trap", str(q.extra["trap"])
+            elif q.expect != "refuse" and q.anchor:
+                role, regex = "anchor", q.anchor
+            else:
+                continue
+            result = search(index, q.asked, settings.retrieval())
+            passages = list(result.passages[:5])
+            found = find_quote(re.compile(regex, re.IGNORECASE), passages)
+            if found is None:
+                continue
+            number, quote = found
+            seen[role] += 1
+            prompt = Prompt((), tuple(passages), (), 0)
+            decision = check_quote(
+                result.question, True, quote, number, prompt, similarity, min_similarity
+            )
+            failed = decision.failed
+            if failed is not None:
+                fired[role][failed.name] += 1
+            if (failed is not None) == (role == "anchor") or args.verbose:
+                outcome = failed.name if failed is not None else "(passed)"
+                lines.append(f"    {role:<6} {outcome:<24} {q.question}  <- {quote[:70]!r}")
+        index.close()
+        for role in ("anchor", "trap"):
+            totals[f"{role} seen"] += seen[role]
+            totals[f"{role} rejected"] += sum(fired[role].values())
+
+        def described(counts: Counter[str]) -> str:
+            return ", ".join(f"{k} {v}" for k, v in counts.most_common()) or "none"
+
+        print(
+            f"{name:<18} anchor quotes rejected {sum(fired['anchor'].values())} of "
+            f"{seen['anchor']} ({described(fired['anchor'])}); trap quotes rejected "
+            f"{sum(fired['trap'].values())} of {seen['trap']} ({described(fired['trap'])})",
+            flush=True,
+        )
+        for line in lines:
+            print(line)
+    print(
+        f"all folders: anchor quotes rejected {totals['anchor rejected']} of "
+        f"{totals['anchor seen']}; trap quotes rejected {totals['trap rejected']} of "
+        f"{totals['trap seen']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
