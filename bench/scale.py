@@ -188,8 +188,10 @@ def unchanged_run(notes: Path, data: Path, _queries: int) -> dict[str, Any]:
     t0 = time.perf_counter()
     session = session_for(notes, data)
     report = session.update()
+    seconds = time.perf_counter() - t0
+    session.close()
     return {
-        "unchanged_s": time.perf_counter() - t0,
+        "unchanged_s": seconds,
         "unchanged_embedded": report.texts_embedded,
         "unchanged_peak_mb": peak_mb(),
     }

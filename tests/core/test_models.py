@@ -141,3 +141,22 @@ def test_two_processes_assembling_at_once_never_share_a_partial_file(tmp_path: P
         "tiny.gguf",
         "tiny.gguf.verified",
     ]
+
+
+def test_a_failed_export_keeps_pytorch_and_is_not_tried_again(tmp_path: Path, monkeypatch) -> None:
+    from app.core.models import onnx_export
+    from app.core.models.embedder import default_embedder_path
+    from app.core.models.onnx_embedder import MiniLmEmbedder
+
+    embedder = MiniLmEmbedder(default_embedder_path(), tmp_path)
+    tried: list[Path] = []
+
+    def broken(folder: Path, target: Path, reference: object) -> None:
+        tried.append(target)
+        raise OSError(28, "No space left on device")  # not the RuntimeError of a bad export
+
+    monkeypatch.setattr(embedder._torch, "_load", lambda: object())
+    monkeypatch.setattr(onnx_export, "export", broken)
+    assert embedder.make_fast() is False
+    assert embedder.make_fast() is False  # indexing goes on with PyTorch, not retried
+    assert len(tried) == 1 and embedder.backend == "torch"

@@ -317,6 +317,7 @@ class _Embedding:
 
     def embed(self, texts: dict[str, str], done: Callable[[int], object] = lambda _: None) -> None:
         if texts and not self._made_fast:
+            check_cancelled(self.cancel)
             self._made_fast = True
             self._make_fast()
         # Batches of similar length waste less work on padding.
@@ -332,8 +333,8 @@ class _Embedding:
 
     def _make_fast(self) -> None:
         """Before the first text is embedded, let the embedder switch to its faster engine
-        (MiniLM exports itself to ONNX Runtime once, in about 1.5 s, while PyTorch is
-        loaded to embed anyway), so that a first index runs on it too."""
+        (MiniLM exports itself to ONNX Runtime once, in about 1.5 s, with the PyTorch it
+        would otherwise embed with), so that a first index runs on it too."""
         make_fast = getattr(self.index.embedder, "make_fast", None)
         if callable(make_fast):
             t0 = time.perf_counter()

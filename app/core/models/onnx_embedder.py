@@ -24,7 +24,7 @@ from app.core.models.embedder import (
 )
 from app.core.models.onnx_export import exportable, onnx_path_for
 
-BATCH = 8  # measured best for the ORT path on 2 cores, by a little (bench/embed_engines.py)
+BATCH = 8  # 8 to 16 embed alike on 2 cores, 32 and up pad more (bench/embed_engines.py)
 
 
 class OnnxSession:
@@ -84,6 +84,7 @@ class MiniLmEmbedder:
         self._onnx: OnnxSession | None = None
         self._lock = threading.Lock()
         self._identity: EmbedderIdentity | None = None
+        self._export_failed = False
 
     @property
     def backend(self) -> str:
@@ -128,20 +129,23 @@ class MiniLmEmbedder:
         return self.embed_batch(texts)
 
     def make_fast(self) -> bool:
-        """Export to ONNX (once) so later processes skip torch; True when the export exists.
+        """Export to ONNX (once) so this run and later processes skip torch; True when the
+        export exists.
 
-        Called after indexing, when PyTorch is loaded anyway; a failed export keeps the
-        PyTorch path and says nothing more than False.
+        Called before an index run embeds its first text (PyTorch would be loaded to embed
+        it otherwise). A failed export keeps the PyTorch path, says nothing more than
+        False, and is not tried again by this process: indexing must never depend on it.
         """
-        if self.allowed == "torch" or not exportable(self.folder):
+        if self.allowed == "torch" or not exportable(self.folder) or self._export_failed:
             return False
         if self.onnx_path.is_file():
             return True
-        from app.core.models.onnx_export import export
-
-        reference: Any = self._torch._load()
         try:
+            from app.core.models.onnx_export import export
+
+            reference: Any = self._torch._load()
             export(self.folder, self.onnx_path, reference)
-        except RuntimeError:
+        except Exception:  # whatever breaks (torch, transformers, the disk), embed on
+            self._export_failed = True
             return False
         return True

@@ -1,10 +1,10 @@
 """Export a mean-pooled sentence-transformers model to ONNX, once, from its own weights.
 
 The query path then needs only onnxruntime, tokenizers and numpy: no torch import, which
-is most of a cold `asknotes search`. The export runs where torch is loaded anyway (after
-an index update), writes beside the data, and is checked against the PyTorch vectors
-before it is used; vectors agree to a cosine of 0.9999 or better, so an index built by
-one path is queried by the other.
+is most of a cold `asknotes search`. The export runs where torch would be loaded anyway
+(before an index run embeds its first text), writes beside the data, and is checked
+against the PyTorch vectors before it is used; vectors agree to a cosine of 0.9999 or
+better, so an index built by one path is queried by the other.
 """
 
 from __future__ import annotations

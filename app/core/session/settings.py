@@ -64,8 +64,8 @@ class Settings:
     embedder_backend: str = field(
         default="auto",
         metadata=_doc(
-            "How all-MiniLM-L6-v2 runs: auto (ONNX Runtime, without torch, once the model "
-            "has been exported after the first index; PyTorch until then) or torch.",
+            "How all-MiniLM-L6-v2 runs: auto (ONNX Runtime, without torch; the model is "
+            "exported once, before an index run embeds its first text) or torch.",
             choices=("auto", "torch"),
         ),
     )

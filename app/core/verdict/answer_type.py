@@ -82,6 +82,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     )
 )  # fmt: skip
 
+_FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
 _SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)$")
 _PLACE_HINT = re.compile(
@@ -100,14 +101,22 @@ def asked_type(question: str) -> AnswerType | None:
     return None
 
 
+def _not_a_person(text: str, start: int, end: int) -> bool:
+    """A capitalised word that names no one: a code ("room B-204"), a weekday, or a month
+    written as part of a date ("12 June", "Fri 12 Jun"; June and Marco may be people)."""
+    word = fold(text[start:end])
+    if any(c.isdigit() for c in word) or word in _FULL_WEEKDAYS:
+        return True
+    dated = bool(re.search(r"\d", text[max(0, start - 6) : end + 6]))
+    return dated and (word in MONTHS or word in WEEKDAYS)
+
+
 def _has_name(text: str, person: bool = False) -> bool:
     """A capitalised word that is not only there because a sentence starts with it, or an
-    acronym; for a person, not a code ("room B-204"), a month or a weekday."""
+    acronym; for a person, one that can be a name (see `_not_a_person`)."""
     for match in _CAPITAL.finditer(text):
         word = match.group(0)
-        if person and (
-            any(c.isdigit() for c in word) or fold(word) in MONTHS or fold(word) in WEEKDAYS
-        ):
+        if person and _not_a_person(text, match.start(), match.end()):
             continue
         if len(word) >= 2 and word.isupper():
             return True
