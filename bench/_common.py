@@ -42,6 +42,17 @@ def open_index(settings, notes: Path, *, create: bool, embedder):  # type: ignor
     return NoteIndex.open(paths.index_dir(settings.data_dir, notes), embedder, create=create)
 
 
+def indexed_set(settings, name: str):  # type: ignore[no-untyped-def]
+    """A labelled folder's index, brought up to date, and its question file."""
+    from app.core.index.indexer import update_index
+
+    notes, questions_file = QUESTION_SETS[name]
+    notes = notes or corpus(name)
+    index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
+    update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+    return index, questions_file
+
+
 _EMBEDDERS: dict[str, object] = {}
 
 

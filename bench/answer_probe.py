@@ -25,13 +25,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
 
 from app.config import load_settings
 from app.core.answer.answering import answer_question
 from app.core.answer.result import AnswerKind
 from app.core.evals.questions import Question, load_questions
-from app.core.index.indexer import update_index
 from app.core.session.wiring import make_generator
 from app.core.verdict.probes import load_calibration, refresh_calibration
 
@@ -77,10 +76,7 @@ def main() -> None:
     first_tokens: list[float] = []
     first_visible: list[float] = []
     for name in [n for n in args.folders.split(",") if n]:
-        notes, questions_file = FOLDERS[name]
-        notes = notes or corpus(name)
-        index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
-        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        index, questions_file = indexed_set(settings, name)
         refresh_calibration(index, settings.retrieval())
         answering = dataclasses.replace(
             settings.answering(load_calibration(index)), prompt_example=not args.no_example

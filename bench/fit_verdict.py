@@ -20,11 +20,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, ROOT, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, ROOT, indexed_set
 
 from app.config import load_settings
 from app.core.evals.questions import Question, load_questions
-from app.core.index.indexer import update_index
 from app.core.index.retrieve import search
 from app.core.verdict.probes import fit_folder_calibration
 from app.core.verdict.scorecard import FolderCalibration, score
@@ -53,10 +52,7 @@ def label(q: Question) -> bool | None:
 
 
 def measure(name: str, settings) -> tuple[list[Row], FolderCalibration]:  # type: ignore[no-untyped-def]
-    notes, questions_file = FOLDERS[name]
-    notes = notes or corpus(name)
-    index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
-    update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+    index, questions_file = indexed_set(settings, name)
     retrieval = settings.retrieval()
     calibration = fit_folder_calibration(index, retrieval)
     vocabulary = index.bm25()

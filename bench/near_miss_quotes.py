@@ -22,7 +22,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
 
 from app.config import load_settings
 from app.core.answer.answering import embedder_similarity
@@ -31,7 +31,6 @@ from app.core.answer.prompt import Prompt
 from app.core.answer.result import AnswerSettings
 from app.core.basics.sentences import sentences
 from app.core.evals.questions import load_questions
-from app.core.index.indexer import update_index
 from app.core.index.retrieve import Passage, search
 
 
@@ -64,10 +63,7 @@ def main() -> None:
     min_similarity = AnswerSettings().min_quote_similarity
     totals = Counter[str]()
     for name in [n for n in args.folders.split(",") if n]:
-        notes, questions_file = QUESTION_SETS[name]
-        notes = notes or corpus(name)
-        index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
-        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
         seen = Counter[str]()
         fired = {"anchor": Counter[str](), "trap": Counter[str]()}

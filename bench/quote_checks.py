@@ -17,12 +17,11 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_index
+from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
 
 from app.config import load_settings
 from app.core.answer.checks import names_missing
 from app.core.evals.questions import Question, load_questions
-from app.core.index.indexer import update_index
 from app.core.index.retrieve import Passage, search
 from app.core.verdict.answer_type import asked_type, states
 
@@ -52,10 +51,7 @@ def main() -> None:
     args = parser.parse_args()
     settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
     for name in [n for n in args.folders.split(",") if n]:
-        notes, questions_file = QUESTION_SETS[name]
-        notes = notes or corpus(name)
-        index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
-        update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
+        index, questions_file = indexed_set(settings, name)
         answerable = unanswerable = 0
         rejected: list[tuple[str, list[str]]] = []
         refused = 0
