@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
+from app.core.index.embedding import Embedding
 from app.core.index.guard import judge_removals
 from app.core.index.records import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
@@ -35,7 +36,6 @@ from app.core.ingest.walk import (
 )
 from app.errors import NotesFolderError
 
-EMBED_BATCH = 64
 DIALECT_VERSION = 1
 COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
 COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
@@ -160,7 +160,7 @@ def update_index(
     replaced: set[str] = set()  # texts whose places changed in this run's commits
     present: set[str] = set()
     unindexable: list[tuple[str, int, int, str]] = []  # found as notes, skipped on reading
-    embedder = _Embedding(index, cancel)
+    embedder = Embedding(index, cancel)
     report.repaired_vectors = len(repair)
     if repair:  # texts the manifest holds whose vectors a crash lost
         progress(0, len(repair), "repairing")
@@ -305,45 +305,8 @@ class _Batch:
     to_embed: dict[str, str] = field(default_factory=dict)  # text hash -> embedded form
 
 
-class _Embedding:
-    """Embeds texts in batches of similar length and writes their vectors, timing the
-    embedder alone."""
-
-    def __init__(self, index: NoteIndex, cancel: threading.Event | None) -> None:
-        self.index = index
-        self.cancel = cancel
-        self.seconds = 0.0
-        self._made_fast = False
-
-    def embed(self, texts: dict[str, str], done: Callable[[int], object] = lambda _: None) -> None:
-        if texts and not self._made_fast:
-            check_cancelled(self.cancel)
-            self._made_fast = True
-            self._make_fast()
-        # Batches of similar length waste less work on padding.
-        hashes = sorted(texts, key=lambda h: len(texts[h]))
-        for i in range(0, len(hashes), EMBED_BATCH):
-            check_cancelled(self.cancel)
-            part = hashes[i : i + EMBED_BATCH]
-            t0 = time.perf_counter()
-            vectors = self.index.embedder.embed_batch([texts[h] for h in part])
-            self.seconds += time.perf_counter() - t0
-            self.index.vectors.upsert(part, vectors)
-            done(i + len(part))
-
-    def _make_fast(self) -> None:
-        """Before the first text is embedded, let the embedder switch to its faster engine
-        (MiniLM exports itself to ONNX Runtime once, in about 1.5 s, with the PyTorch it
-        would otherwise embed with), so that a first index runs on it too."""
-        make_fast = getattr(self.index.embedder, "make_fast", None)
-        if callable(make_fast):
-            t0 = time.perf_counter()
-            make_fast()
-            self.seconds += time.perf_counter() - t0
-
-
 def _commit(
-    index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: _Embedding
+    index: NoteIndex, batch: _Batch, removed: Sequence[str], embedding: Embedding
 ) -> set[str]:
     """Vectors first, then one manifest transaction, then what readers elsewhere see."""
     embedding.embed(batch.to_embed)
