@@ -74,6 +74,7 @@ def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
         "quote_is_statement",
         "quote_on_topic",
         "question_terms_present",
+        "not_a_neighbour",
         "answer_type",
         "answer_supported",
         "answer_adds_nothing",

@@ -26,3 +26,41 @@ def test_a_person_is_a_name_not_a_code_or_a_date(sentence: str, names_someone: b
 
 def test_a_room_code_is_still_a_place() -> None:
     assert states("The exam is in room B-204.", AnswerType.PLACE)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What is the window cleaner's phone number?", AnswerType.PHONE),
+        ("Qual o telefone da Marta?", AnswerType.PHONE),
+        ("What is the boiler's serial number?", AnswerType.CODE),
+        ("Which version of Caddy did I install?", AnswerType.CODE),
+        ("What IP address is the Pi-hole on?", AnswerType.CODE),
+        ("Qual o número de série da caldeira?", AnswerType.CODE),
+        ("How did I upgrade PostgreSQL to version 11?", None),  # the version is given
+        ("Quanto vale Var(aX + b)?", None),  # an expression, not a number
+        ("Quantos gramas de CO₂ saem?", AnswerType.QUANTITY),
+    ],
+)
+def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind", "stated"),
+    [
+        ("- Phone: 07700 900412 (prefers WhatsApp).", AnswerType.PHONE, True),
+        ("Ring +44 (0)117 496 0123 after six.", AnswerType.PHONE, True),
+        ("Dev comes every 6 weeks, usually on a Thursday.", AnswerType.PHONE, False),
+        ("The Pi-hole is on 192.168.20.53.", AnswerType.PHONE, False),
+        ("The Pi-hole is on 192.168.20.53.", AnswerType.CODE, True),
+        ("Pinned google-genai==2.22.0 in requirements.", AnswerType.CODE, True),
+        ("Boiler is a Greenstar 30i, installed in 2019.", AnswerType.CODE, False),
+        ("I installed it with brew install caddy.", AnswerType.CODE, False),
+        ("| Física II | P1 | 22/04 (qua) | 8h |", AnswerType.DATE, True),
+        ("Add 1/2 cup of sugar.", AnswerType.DATE, False),  # a fraction, not 1 February
+        ("* 3oz pisco", AnswerType.QUANTITY, True),
+    ],
+)
+def test_what_a_sentence_states(sentence: str, kind: AnswerType, stated: bool) -> None:
+    assert states(sentence, kind) is stated

@@ -290,6 +290,7 @@ REASONS = {
     "quote_is_statement": "the model's quote is not a statement the notes make",
     "quote_on_topic": "the model's quote is not about the question",
     "question_terms_present": "the passage the model quoted never names what was asked",
+    "not_a_neighbour": "the model quoted a neighbouring item, not the one asked about",
     "answer_type": "the quoted passage does not state what was asked for",
     "valid_reply": "the model's reply could not be read",
 }

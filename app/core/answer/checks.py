@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
-from app.core.answer.evidence import evidence_window, is_instruction, is_statement
+from app.core.answer.evidence import evidence_window, is_instruction, is_statement, own_item
 from app.core.answer.grounding import (
     Check,
     LocatedQuote,
@@ -24,6 +24,7 @@ from app.core.answer.grounding import (
     topic_check,
 )
 from app.core.answer.json_stream import strip_citations
+from app.core.answer.neighbours import neighbour_of_asked
 from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
@@ -135,11 +136,23 @@ def check_quote(
     )
     if absent:
         return QuoteDecision(tuple(checks), located, "")
+    where = "\n".join([passage.heading, *(source.file for source in passage.sources)])
+    neighbour = neighbour_of_asked(question, located.text, passage.text, where)
+    checks.append(
+        Check(
+            "not_a_neighbour",
+            neighbour is None,
+            neighbour.detail if neighbour else "the quote is about what the question names",
+        )
+    )
+    if neighbour is not None:
+        return QuoteDecision(tuple(checks), located, "")
     evidence = evidence_window(passage.text, located.text, heading)
     asked = asked_type(question)
     if asked is not None:
         # The heading names the topic; the asked value must be in what the note says.
-        stated = states(evidence_window(passage.text, located.text), asked)
+        item = own_item(passage.text, located.text)
+        stated = states(item or evidence_window(passage.text, located.text), asked)
         checks.append(
             Check(
                 "answer_type",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from app.core.basics.language import detect_language
 from app.core.basics.stopwords import ALL_STOPWORDS
-from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
+from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
 from app.core.basics.values import (
     MONTHS,
     NUMBER_WORDS,
@@ -38,7 +38,6 @@ _NEGATION = re.compile(
     r"nenhum|nenhuma|nada|ninguem|jamais|sem|nem)\b|n['’]t\b"
 )
 _YES_NO = re.compile(r"^\s*(yes|no|sim|nao)\b[\s,.;:!-]*", re.IGNORECASE)
-_NON_WORD = re.compile(r"[\W_]+")
 
 # Words an answer sentence uses around the facts it restates; they claim nothing.
 GENERIC_WORDS = frozenset(
@@ -132,12 +131,8 @@ def _date_text(year: int | None, month: int, day: int | None) -> str:
     return "-".join(p for p in parts if p)
 
 
-def _squash(text: str) -> str:
-    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
-
-
 def _words(text: str) -> set[str]:
-    return set(_squash(text).split())
+    return set(squash(text).split())
 
 
 @dataclass(frozen=True)
@@ -148,11 +143,11 @@ class Evidence:
 
     @property
     def squashed(self) -> str:
-        return _squash(self.text)
+        return squash(self.text)
 
     def states(self, claim: Claim) -> bool:
         if claim.kind in ("code", "quoted"):
-            return _squash(claim.text) in self.squashed
+            return squash(claim.text) in self.squashed
         if claim.kind == "number":
             claimed = quantities(claim.text)
             stated = self._quantities()
@@ -166,7 +161,7 @@ class Evidence:
             return claim.text[:3] in {w[:3] for w in weekdays(self.text)}
         if claim.kind == "identifier":
             token = fold(claim.text)
-            return token in set(lexical_tokens(self.text)) or _squash(token) in self.squashed
+            return token in set(lexical_tokens(self.text)) or squash(token) in self.squashed
         words = _words(claim.text)
         return bool(words) and words <= _words(self.text)
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.core.basics.text import fold
+from app.core.basics.text import fold, squash
 
-_NON_WORD = re.compile(r"[\W_]+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
 
@@ -45,10 +44,6 @@ def is_instruction(text: str) -> bool:
 def instruction_lines(text: str) -> list[str]:
     """The lines of a passage that address an assistant; shown flagged, never trusted."""
     return [line.strip() for line in text.split("\n") if line.strip() and is_instruction(line)]
-
-
-def _squash(text: str) -> str:
-    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
 
 
 @dataclass(frozen=True)
@@ -98,10 +93,10 @@ def evidence_window(passage_text: str, quote: str, heading: str = "") -> str:
 
     Falls back to the quote alone when it cannot be placed in a block.
     """
-    target = _squash(quote)
+    target = squash(quote)
     parts = blocks(passage_text)
     for i, block in enumerate(parts):
-        if target and target in _squash(block.text):
+        if target and target in squash(block.text):
             window = [block.text]
             if i + 1 < len(parts) and parts[i + 1].kind in ("fence", "list"):
                 window.append(parts[i + 1].text)
@@ -111,10 +106,41 @@ def evidence_window(passage_text: str, quote: str, heading: str = "") -> str:
     return "\n\n".join(([heading] if heading else []) + [quote])
 
 
+_ITEM = re.compile(r"^(\s*)(?:[-*+]\s|\d+[.)]\s|\|)")
+
+
+def own_item(passage_text: str, quote: str) -> str | None:
+    """The list item or table row the quote stands in, with the lines that continue it
+    (wrapped text, nested items); None when the quote is not in a list or table.
+
+    A list holds one fact per item: "- Física II: Prof. Tanaka" states no date even when
+    the item below it holds one.
+    """
+    target = squash(quote)
+    lines = passage_text.split("\n")
+    for i, line in enumerate(lines):
+        start = _ITEM.match(line)
+        if start is None:
+            continue
+        indent = len(start.group(1))
+        item = [line]
+        for more in lines[i + 1 :]:
+            nested = _ITEM.match(more)
+            if not more.strip() or (nested and len(nested.group(1)) <= indent):
+                break
+            if nested is None and line.lstrip().startswith("|"):
+                break
+            item.append(more)
+        text = "\n".join(item)
+        if target and target in squash(text):
+            return text
+    return None
+
+
 def is_statement(quote: str) -> bool:
     """A quote is a statement: at least three words, or two for a `key: value` line or a
     list item; one word ("guest") or a bare number proves nothing."""
-    words = _squash(quote).split()
+    words = squash(quote).split()
     if len(words) >= 3:
         return True
     stripped = quote.strip()

@@ -14,13 +14,14 @@ from app.core.answer.claims import CITATION, unsupported_claims
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
-from app.core.basics.text import content_words, fold, is_compound, lexical_tokens
+from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
 from app.core.basics.values import MONTHS, weekdays
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-zA-Z]{2,}\b")
+# Any script's capitals: "Química", "Ørsted" and "Łódź" are names as much as "Plex".
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[^\W\d_][^\W\d_]{2,}\b")
 
 Similarity = Callable[[str, str], float]
 """Cosine similarity of two texts under the index's embedder."""
@@ -89,14 +90,6 @@ class LocatedQuote:
     exact: bool  # false when matched by shared words rather than verbatim
 
 
-_NON_WORD = re.compile(r"[\W_]+")
-
-
-def _squash(text: str) -> str:
-    """Fold case and accents, and treat every run of punctuation or space as one space."""
-    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
-
-
 def _windows(text: str, widest: int = 3) -> list[str]:
     """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few."""
     parts = sentences(text)
@@ -115,7 +108,7 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
     wording, never the model's copy of it.
     """
     quote = CITATION.sub(" ", quote)  # a model often cites inside its quote: "… [4]."
-    target = _squash(quote)
+    target = squash(quote)
     if not target:
         return None
     order = list(range(1, len(passages) + 1))
@@ -123,10 +116,8 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         order.remove(preferred)
         order.insert(0, preferred)
     for number in order:
-        if target in _squash(passages[number - 1]):
-            window = next(
-                (w for w in _windows(passages[number - 1]) if target in _squash(w)), quote
-            )
+        if target in squash(passages[number - 1]):
+            window = next((w for w in _windows(passages[number - 1]) if target in squash(w)), quote)
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
@@ -159,7 +150,8 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     present = set(lexical_tokens(passage))
     missing = {t for t in codes if t not in present}
     folded = fold(passage)
-    for name in _CAPITALISED.findall(question.strip()):
+    names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
+    for name in names:
         # A month or a day is a date, checked as one ("in March" is not a name to find).
         if fold(name) in MONTHS or weekdays(name):
             continue

@@ -34,6 +34,15 @@ def fold(text: str) -> str:
     return stripped.casefold()
 
 
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def squash(text: str) -> str:
+    """Fold case and accents, and treat every run of punctuation or space as one space:
+    how a quote is found in a note whatever the model did to its spacing and marks."""
+    return " ".join(_NON_WORD.sub(" ", fold(text)).split())
+
+
 # Portuguese plurals the Snowball stemmer leaves apart once accents are folded:
 # funcoes/funcao, equacoes/equacao, paes/pao.
 _PT_PLURAL = re.compile(r"(?<=\w{2})(?:oes|aes)$")

@@ -64,6 +64,10 @@ UNITS: dict[str, str] = {
     **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeter", "millimeters"], "mm"),
     **dict.fromkeys(["kg", "kilo", "kilos", "kilogram", "kilograms", "quilos"], "kg"),
     **dict.fromkeys(["g", "gram", "grams", "grams", "gramas"], "g"),
+    **dict.fromkeys(["oz", "ounce", "ounces"], "oz"),
+    **dict.fromkeys(["lb", "lbs", "pound-weight"], "lb"),
+    **dict.fromkeys(["tsp", "teaspoon", "teaspoons"], "tsp"),
+    **dict.fromkeys(["tbsp", "tablespoon", "tablespoons"], "tbsp"),
     **dict.fromkeys(["l", "litre", "litres", "liter", "liters", "litro", "litros"], "l"),
     **dict.fromkeys(["ml", "millilitre", "millilitres", "milliliter", "milliliters"], "ml"),
     **dict.fromkeys(["°c", "ºc", "c", "degree", "degrees", "grau", "graus", "°", "º"], "degree"),
@@ -211,6 +215,8 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
         iso_month, iso_day = int(m.group(2)), int(m.group(3))
         if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
             found.add((int(m.group(1)), iso_month, iso_day))
+    for m in _SLASH_DATE.finditer(folded):
+        found.update(_slash_date(m))
     words = list(re.finditer(r"[^\W_]+", folded))
     for i, w in enumerate(words):
         found_month = MONTHS.get(w.group(0))
@@ -238,6 +244,20 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
                 break
         found.add((year, month, day))
     return found
+
+
+def _slash_date(m: re.Match[str]) -> set[tuple[int | None, int, int | None]]:
+    """ "22/04", "07/05" or "4/30/2026" as dates, both readings when either could be
+    meant; "1/2" and "3/4" without a year are fractions, not dates."""
+    first, second, year_text = m.group(1), m.group(2), m.group(3)
+    if year_text is None and not (len(first) == len(second) == 2 or int(first) > 12):
+        return set()
+    year = None
+    if year_text is not None:
+        year = int(year_text) + (2000 if len(year_text) == 2 else 0)
+    a, b = int(first), int(second)
+    readings = {(year, b, a), (year, a, b)}  # day/month, then month/day
+    return {(y, month, day) for y, month, day in readings if 1 <= month <= 12 and 1 <= day <= 31}
 
 
 def _near_number(words: list[re.Match[str]], i: int) -> bool:

@@ -32,6 +32,8 @@ class AnswerType(enum.Enum):
     WHEN = "date or time"
     PERSON = "person"
     PLACE = "place"
+    PHONE = "phone number"
+    CODE = "code"
 
     @property
     def described(self) -> str:
@@ -44,6 +46,8 @@ class AnswerType(enum.Enum):
             AnswerType.WHEN: "a date, a day or a time",
             AnswerType.PERSON: "a person's name",
             AnswerType.PLACE: "a place",
+            AnswerType.PHONE: "a phone number",
+            AnswerType.CODE: "a number, version or code",
         }[self]
 
 
@@ -52,10 +56,31 @@ _MONEY_WORDS = (
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento"
 )
+# Things a number or code identifies: asked for, the answer is that code, never a name.
+_CODE_NAMES = (
+    r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
+    r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin"
+)
+# A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
+_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,}\d(?!\w|\.\d)")
+# A code: a token of four characters or more holding a digit ("EZY8123", "3.11-dev",
+# "192.168.20.53", "v2.1"), or a short version ("v2", "3.9"); a bare year is a date.
+_CODE_TOKEN = re.compile(r"(?<![\w.-])(?=[\w.-]*\d)\w[\w.-]{2,}\w(?!\w)|\bv\d+\b|\b\d+\.\d+\b")
+_YEAR = re.compile(r"(19|20)\d\d")
+_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")  # 192.168.20.53 is no phone number
+
 # Checked in order: the first pattern that matches the folded question decides its type.
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
+        (AnswerType.PHONE, r"^\W*(what|which)\b.*\b(phone|mobile|telephone) (number|no)\b|"
+                           r"^\W*(qual|quais)\b.*\b(telefone|celular|whatsapp)\b"),
+        (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({_CODE_NAMES}) (number|no|code)\b(?!\s*\d)|"
+                          r"^\W*(what|which)\b.*\b(version|postcode|zip code|ip address)"
+                          r"\b(?!\s*\d)|"
+                          r"^\W*(qual|quais)\b.*\b(numero|codigo) (de|do|da) "
+                          r"(serie|voo|conta|pedido|matricula|rastreio)\b|"
+                          r"^\W*(qual|quais)\b.*\b(versao|cep|endereco ip)\b"),
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
@@ -66,7 +91,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
                               r"meses|anos|semanas)|quantas (horas|semanas))\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
-        (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto|qual o numero)\b"),
+        # "Quanto vale Var(aX + b)?" asks for an expression, not a number.
+        (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto(?! vale)|qual o numero)\b"),
         (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
         (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b|\bon what day\b"),
@@ -155,4 +181,11 @@ def states(text: str, kind: AnswerType) -> bool:
         )
     if kind is AnswerType.PERSON:
         return _has_name(text, person=True)
+    if kind is AnswerType.PHONE:
+        return any(
+            sum(c.isdigit() for c in m.group(0)) >= 7 and not _ADDRESS.fullmatch(m.group(0))
+            for m in _PHONE.finditer(text)
+        )
+    if kind is AnswerType.CODE:
+        return any(not _YEAR.fullmatch(m.group(0)) for m in _CODE_TOKEN.finditer(text))
     return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))

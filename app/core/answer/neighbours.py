@@ -1,0 +1,183 @@
+"""Is the quote about the thing asked, or about its neighbour?
+
+Notes keep like facts side by side: one table row per exam, one list item per teacher, one
+person's phone number in their own note. A small model asked for the P2 of one course
+quotes that course's P1 row; asked for the window cleaner's phone number, it quotes a
+friend's. Every word of such a quote is real and on topic, so the other checks pass it.
+These checks catch the three shapes measured in labelled question sets:
+- a numbered label of the question (`P2`, "prática 4", "turn 23") that the quote gives
+  with another number and never with the asked one;
+- a list item or table row keyed by something else ("Cálculo II: …") while a sibling
+  item of the same list is keyed by what the question names ("Física II: …");
+- an owner the question names ("the window cleaner's phone number") that the quoted
+  passage, its heading and its note's path never mention.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from app.core.answer.evidence import blocks
+from app.core.basics.language import detect_language
+from app.core.basics.text import content_words, fold, squash
+
+# A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
+# "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
+_CODE = re.compile(r"(?<![\w-])([^\W\d_]{1,2})(\d{1,2})(?![\w-])")
+_LABEL = re.compile(
+    r"(?<![\w-])([^\W\d_]{3,})\s+(?:n[oº°]\.?\s*|#)?(\d{1,3})"
+    r"(?=\s*(?:$|[?!.,;:)]|(?:de|do|da|dos|das|of|in|on|for|e|and|no|na)\b))"
+)
+_QUOTE_LABEL = r"(?<![\w-]){word}\s+(?:n[oº°]\.?\s*|#)?(\d+)"
+_QUOTE_CODE = r"(?<![\w-]){prefix}(\d+)(?![\w-])"
+
+# Words that take a number without naming a thing ("every 3", "top 5", "than 10").
+_NOT_LABELS = frozenset(
+    "about around over under than every each top last first next only just some page "
+    "cerca mais menos que todo toda cada entre ate sobre".split()
+)
+
+# "What's", "today's": an apostrophe-s that is not an owner of the asked thing.
+_POSSESSIVE = re.compile(r"\b([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)['’]s\b")
+_NOT_OWNERS = frozenset(
+    "what who where when how that it there here he she let today tonight tomorrow "
+    "yesterday year week month day night weekend morning everyone everybody one".split()
+)
+
+_ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_KEY_END = re.compile(r"\s*(?::|\s[—–]\s)\s*")
+_MAX_KEY_WORDS = 6
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    """Why the quote is about a neighbour of the asked thing, in the user's words."""
+
+    detail: str
+
+
+def neighbour_of_asked(
+    question: str, quote: str, passage_text: str, where: str = ""
+) -> Neighbour | None:
+    """How the quote is about a neighbour of what the question asks about, if it is.
+
+    `quote` is the note's own sentence the model quoted, `passage_text` its passage, and
+    `where` the passage's heading path and note paths (an owner named there counts).
+    """
+    return (
+        _label_conflict(question, quote)
+        or _sibling_item(question, quote, passage_text)
+        or _owner_missing(question, f"{where}\n{passage_text}")
+    )
+
+
+def _label_conflict(question: str, quote: str) -> Neighbour | None:
+    folded_quote = fold(quote)
+    folded_question = fold(question)
+    for match in _CODE.finditer(question):
+        prefix, number = fold(match.group(1)), match.group(2)
+        given = re.findall(_QUOTE_CODE.format(prefix=re.escape(prefix)), folded_quote)
+        if given and number not in given and number.lstrip("0") not in given:
+            return Neighbour(
+                f"the question asks about {match.group(0)}; the quote gives "
+                f"{', '.join(prefix.upper() + n for n in sorted(set(given)))} instead"
+            )
+    for match in _LABEL.finditer(folded_question):
+        word, number = match.group(1), match.group(2)
+        if word in _NOT_LABELS:
+            continue
+        given = re.findall(_QUOTE_LABEL.format(word=re.escape(word)), folded_quote)
+        if given and not any(g.lstrip("0") == number.lstrip("0") for g in given):
+            return Neighbour(
+                f"the question asks about {word} {number}; the quote is about "
+                f"{', '.join(f'{word} {g}' for g in sorted(set(given)))}"
+            )
+    return None
+
+
+def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | None:
+    """A keyed list item or table row about something else, beside one about the asked
+    thing: the model read the wrong line of the right list."""
+    target = squash(quote)
+    if not target:
+        return None
+    for block in blocks(passage_text):
+        if target not in squash(block.text):
+            continue
+        keys = [_key(line) for line in _items(block.text)]
+        quoted = next(
+            (k for line, k in zip(_items(block.text), keys, strict=True) if target in squash(line)),
+            None,
+        )
+        if not quoted:
+            return None
+        language = detect_language(f"{question} {block.text}")
+        asked = content_words(question, language)
+        # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
+        counts = Counter(w for key in set(keys) for w in content_words(key, language))
+        if {w for w in content_words(quoted, language) if counts[w] == 1} & asked:
+            return None
+        if not _names_something(quoted):
+            return None
+        for key in keys:
+            words = content_words(key, language) if key else set()
+            own = {w for w in words if counts[w] == 1}
+            if key and own and words <= asked and _names_something(key):
+                return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
+        return None
+    return None
+
+
+def _items(list_block: str) -> list[str]:
+    """The top-level lines of a list or table block (rules and blank cells left out)."""
+    return [
+        line
+        for line in list_block.split("\n")
+        if line.strip() and not _TABLE_RULE.match(line) and _is_item(line)
+    ]
+
+
+def _is_item(line: str) -> bool:
+    return bool(_ITEM_START.match(line)) or line.lstrip().startswith("|")
+
+
+def _key(line: str) -> str:
+    """What an item is about: a table row's first cell, or a list item's words before its
+    colon or dash ("Física II: Prof. Tanaka" is about Física II); empty when it has none."""
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        return next((c for c in cells if c), "")
+    body = _ITEM_START.sub("", line).strip()
+    parts = _KEY_END.split(body, maxsplit=1)
+    if len(parts) < 2 or not parts[0] or len(parts[0].split()) > _MAX_KEY_WORDS:
+        return ""
+    return parts[0].strip("*_` ")
+
+
+def _names_something(key: str) -> bool:
+    """Whether a key names a thing of its own ("Física II", "Química Geral", "CO₂", "P1")
+    rather than an aspect of the note's topic ("Valores", "Exemplo"): a capitalised word
+    after its first, or a word holding a digit."""
+    words = key.split()
+    return any(any(c.isdigit() for c in w) for w in words) or any(
+        w[:1].isupper() for w in words[1:]
+    )
+
+
+def _owner_missing(question: str, passage: str) -> Neighbour | None:
+    """ "The window cleaner's phone number" is not answered by a passage about someone
+    whose note never mentions a window cleaner."""
+    present = content_words(passage, "en")
+    for match in _POSSESSIVE.finditer(question):
+        words = [w for w in match.group(1).split() if fold(w) not in _NOT_OWNERS]
+        owner = " ".join(words[-2:])
+        wanted = content_words(owner, "en") if owner else set()
+        if wanted and not wanted <= present:
+            return Neighbour(
+                f"the question asks about {owner}'s; the quoted passage never names {owner}"
+            )
+    return None
