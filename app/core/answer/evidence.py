@@ -26,7 +26,7 @@ _INSTRUCTION = re.compile(
     r"|\b(ai|assistant|assistants|chatbot|llm|language model)s?\b[^.!?\n]{0,40}"
     r"\b(ignore|tell|say|respond|answer|reply|reveal|pretend)\b"
     r"|\bnote to (any|the|all) (ai|assistant|assistants|model|models|reader)\b"
-    r"|\b(system prompt|new instructions|you are now an?)\b"
+    r"|\b(new instructions|you are now an?)\b"
     r"|\byou must (ignore|tell|say|answer|respond|reply|reveal|pretend)\b"
     r"|\b(ignore|ignora|ignorem|desconsidere|esqueca|esqueça)\b[^.!?\n]{0,60}"
     r"\b(instrucoes|regras|prompt|acima|anteriores|tudo)\b"

@@ -302,7 +302,11 @@ def has_duration(text: str) -> bool:
     return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
         re.search(
             r"\b(overnight|all day|a day|an hour|a week|a month|a year|um dia|uma hora|"
-            r"uma semana|um mes|um ano)\b",
+            r"uma semana|um mes|um ano|"
+            # "a few days", "several weeks", "alguns meses": a length, if not a number
+            r"(a few|a couple of|several|many|some|alguns|algumas|poucos|poucas|varios|varias)"
+            r" (seconds|minutes|hours|days|weeks|months|years|segundos|minutos|horas|dias|"
+            r"semanas|meses|anos))\b",
             fold(text),
         )
     )
