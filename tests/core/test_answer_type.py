@@ -64,3 +64,19 @@ def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType |
 )
 def test_what_a_sentence_states(sentence: str, kind: AnswerType, stated: bool) -> None:
     assert states(sentence, kind) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("How many people have watched the demo video?", "The clearest 20 seconds.", False),
+        ("How many people came?", "About 40 people came.", True),
+        ("How many hours did the backfill take?", "It took 41 hours.", True),
+        ("How many hours did the backfill take?", "It wrote 3 GB.", False),
+        ("Quantos gramas de CO₂ saem?", "Saem 44 g de CO₂.", True),
+        ("How many of the tests passed?", "95% of them passed.", True),
+    ],
+)
+def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:
+    assert asked_type(question) is AnswerType.QUANTITY
+    assert states(sentence, AnswerType.QUANTITY, question) is stated

@@ -152,7 +152,7 @@ def check_quote(
     if asked is not None:
         # The heading names the topic; the asked value must be in what the note says.
         item = own_item(passage.text, located.text)
-        stated = states(item or evidence_window(passage.text, located.text), asked)
+        stated = states(item or evidence_window(passage.text, located.text), asked, question)
         checks.append(
             Check(
                 "answer_type",
@@ -222,7 +222,7 @@ def check_sentence(
         # The quote was checked to state the asked value; the sentence must say it too
         # ("From Gdańsk" is no answer to "when", however true). A person or a place may be
         # answered by a role or a description ("the secondary on-call"), so those are not.
-        said = states(strip_citations(answer), asked)
+        said = states(strip_citations(answer), asked, question)
         checks.append(
             Check(
                 "answer_states_type",

@@ -46,7 +46,7 @@ def best_sentences(
             shared = asked & content_words(sentence, language)
             if not shared or is_instruction(sentence):
                 continue
-            if kind is not None and not states(sentence, kind):
+            if kind is not None and not states(sentence, kind, question):
                 continue
             if identifiers_missing(question, f"{passage.heading}\n{passage.text}"):
                 continue  # a passage about ERR-1001 is no evidence for ERR-7001

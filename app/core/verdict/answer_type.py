@@ -12,7 +12,10 @@ import re
 
 from app.core.basics.text import fold
 from app.core.basics.values import (
+    CURRENCIES,
     MONTHS,
+    TIME_UNITS,
+    UNITS,
     WEEKDAYS,
     dates,
     has_duration,
@@ -151,8 +154,37 @@ def _has_name(text: str, person: bool = False) -> bool:
     return False
 
 
-def states(text: str, kind: AnswerType) -> bool:
-    """Whether `text` states a value of the asked kind (a number, a date, a name…)."""
+# Units that measure time or money: "20 seconds" and "£5" count no people or stars.
+_MEASURES = TIME_UNITS | CURRENCIES
+_COUNTED = re.compile(r"\b(?:how many|quantos|quantas)\s+([^\W\d_]+)")
+
+
+def _counts(written: str | None, counted: str) -> bool:
+    if counted:  # a unit is counted: that unit, or a bare number
+        return written is None or written == counted
+    # things are counted: a bare number, or one whose unit is not a measure of something else
+    return written is None or written not in _MEASURES
+
+
+def counted_unit(question: str) -> str | None:
+    """What a "how many" question counts, as a unit when it counts one ("how many hours"
+    counts hours); "" when it counts things that are no unit ("how many people")."""
+    match = _COUNTED.search(fold(question))
+    if match is None or match.group(1) in ("of", "de", "do", "da", "dos", "das"):
+        return None  # "how many of the tests": a share may answer it
+    return UNITS.get(match.group(1), "")
+
+
+def states(text: str, kind: AnswerType, question: str = "") -> bool:
+    """Whether `text` states a value of the asked kind (a number, a date, a name…).
+
+    With the question, a count must be of what it counts: "how many people" is not
+    answered by "20 seconds", nor "how many hours" by "3 GB".
+    """
+    if kind is AnswerType.QUANTITY and question:
+        unit = counted_unit(question)
+        if unit is not None:
+            return any(_counts(q.unit, unit) for q in quantities(text))
     if kind is AnswerType.PRICE:
         return has_money(text)
     if kind is AnswerType.QUANTITY:

@@ -189,7 +189,7 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
     for passage in result.passages:
         heading = set(lexical_tokens(passage.heading, result.language))
         for sentence in sentences(passage.text):
-            if not states(sentence, asked):
+            if not states(sentence, asked, result.question):
                 continue
             if not naming or naming & (heading | set(lexical_tokens(sentence, result.language))):
                 return True

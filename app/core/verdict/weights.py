@@ -19,6 +19,6 @@ WEIGHTS: dict[str, float] = {
 INTERCEPT = -3.6179
 THRESHOLD = -1.0569
 PROVENANCE = (
-    'fitted 2026-12-01 on 541 labelled questions from sample_notes, simonw-til, ask-m'
-    'y-docs-notes, vault, cursos-pt'
+    "fitted 2026-12-01 on 541 labelled questions from sample_notes, simonw-til, ask-m"
+    "y-docs-notes, vault, cursos-pt"
 )
