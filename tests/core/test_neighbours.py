@@ -37,6 +37,14 @@ SUBSTITUICOES = (
          "Prática 2 (12/03): rendimento de 71%.", "", "pratica 4"),
         ("How long does it take about 5 minutes?", "It takes about 3 minutes.",
          "It takes about 3 minutes.", "", None),  # "about 5" measures, it labels nothing
+        # an identifier of the same family, not the one asked
+        ("What worker_processes value does the config use?",
+         "events { worker_connections 1024; }", "events { worker_connections 1024; }", "",
+         "worker_connections"),
+        ("What does gemini-3.6-flash charge?", "gemini-3.5-flash costs $0.40 per million.",
+         "gemini-3.5-flash costs $0.40 per million.", "", "gemini-3.5-flash"),
+        ("How do I write a fixture with pytest-asyncio?", "A fixture with pytest-asyncio.",
+         "A fixture with pytest-asyncio.", "", None),
         # a keyed item beside the one the question names
         ("Onde o professor de Física II atende os alunos?", HELENA, PROFESSORES, "", "Física II"),
         ("Onde a professora de Cálculo II atende?", HELENA, PROFESSORES, "", None),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from app.core.answer.evidence import blocks
 from app.core.basics.language import detect_language
-from app.core.basics.text import content_words, fold, squash
+from app.core.basics.text import TERM_PATTERN, content_words, fold, squash
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -30,6 +30,8 @@ _LABEL = re.compile(
     r"(?<![\w-])([^\W\d_]{3,})\s+(?:n[oº°]\.?\s*|#)?(\d{1,3})"
     r"(?=\s*(?:$|[?!.,;:)]|(?:de|do|da|dos|das|of|in|on|for|e|and|no|na)\b))"
 )
+# An identifier's family: the name before its first separator ("worker_", "gemini-").
+_FAMILY = re.compile(r"[^\W\d_]{3,}[-_.]")
 _QUOTE_LABEL = r"(?<![\w-]){word}\s+(?:n[oº°]\.?\s*|#)?(\d+)"
 _QUOTE_CODE = r"(?<![\w-]){prefix}(\d+)(?![\w-])"
 
@@ -95,6 +97,21 @@ def _label_conflict(question: str, quote: str) -> Neighbour | None:
                 f"the question asks about {word} {number}; the quote is about "
                 f"{', '.join(f'{word} {g}' for g in sorted(set(given)))}"
             )
+    return _sibling_identifier(folded_question, folded_quote)
+
+
+def _sibling_identifier(question: str, quote: str) -> Neighbour | None:
+    """`worker_processes` asked, `worker_connections` quoted; `gemini-3.6-flash` asked,
+    `gemini-3.5-flash` quoted: an identifier of the same family, not the one asked."""
+    quoted = {m.group(0) for m in TERM_PATTERN.finditer(quote)}
+    for match in TERM_PATTERN.finditer(question):
+        asked = match.group(0).strip("-")
+        head = _FAMILY.match(asked)
+        if head is None or asked in quoted:
+            continue
+        kin = sorted(t for t in quoted if t.startswith(head.group(0)) and t != asked)
+        if kin:
+            return Neighbour(f"the question asks about {asked}; the quote is about {kin[0]}")
     return None
 
 
