@@ -136,3 +136,17 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
 )
 def test_identifiers_missing(question: str, passage: str, missing: list[str]) -> None:
     assert identifiers_missing(question, passage) == missing
+
+
+def test_a_quote_that_changes_a_value_is_not_found() -> None:
+    table = (
+        "| disciplina | prova | data |\n| --- | --- | --- |\n"
+        "| Física II | P2 | 24/06 (qua) |\n| Química Geral | P1 | 30/04 (qui) |\n"
+    )
+    # Copied with P2 for P1: no row says it, and two rows are never read as one quote.
+    assert locate_quote("Química Geral | P2 | 30/04 (qui)", [table], 1) is None
+    found = locate_quote("Química Geral P1 30/04 qui", [table], 1)
+    assert found is not None and "P1" in found.text
+    prose = "The whole session run used 1000 tokens in total."
+    assert locate_quote("whole session used 1000 tokens total", [prose], 1) is not None
+    assert locate_quote("whole session used 1200 tokens total", [prose], 1) is None

@@ -90,13 +90,21 @@ class LocatedQuote:
     exact: bool  # false when matched by shared words rather than verbatim
 
 
+_ROW_OR_ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
+
+
 def _windows(text: str, widest: int = 3) -> list[str]:
-    """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few."""
+    """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few.
+
+    A table row or a list item is a window on its own: each states its own fact, and a
+    quote matched across two rows ("P2" from one, the date from the next) quotes neither.
+    """
     parts = sentences(text)
     return [
         " ".join(parts[i : i + size])
         for size in range(1, widest + 1)
         for i in range(len(parts) - size + 1)
+        if size == 1 or not any(_ROW_OR_ITEM.match(part) for part in parts[i : i + size])
     ]
 
 
@@ -130,9 +138,19 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
             shared = len(words & content_words(window, language)) / len(words)
             if best is None or shared > best[0]:
                 best = (shared, number, window)
-    if best is not None and best[0] >= 0.75:
+    if best is not None and best[0] >= 0.75 and not _values_added(quote, best[2]):
         return LocatedQuote(best[1], best[2], False)
     return None
+
+
+def _values_added(quote: str, window: str) -> bool:
+    """Whether a loosely matched quote holds a number or code its sentence does not: the
+    model changed a value while copying ("P2" where the note says "P1")."""
+    written = squash(window).replace(" ", "")  # "1,000" is still in a note saying 1000
+    return any(
+        any(c.isdigit() for c in token) and token not in written
+        for token in squash(quote).split()
+    )
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
