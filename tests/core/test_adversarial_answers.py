@@ -67,6 +67,11 @@ NOTES = {
     "people/Marta.md": "# Marta\n\n- Phone: 07700 900412, prefers WhatsApp.\n",
     "lab.md": "# Laboratório\n\nPrática 2 (12/03): nosso rendimento foi 71%.\n",
     "caddy.md": "# Caddy\n\nI installed Caddy with brew install caddy.\n",
+    "lofoten.md": (
+        "# Lofoten\n\n| leg | when | ref |\n| --- | --- | --- |\n"
+        "| Bodø → Moskenes | Sat 13 Jun 15:00 ferry | MF 4417 |\n"
+    ),
+    "prompts.md": "# Prompts\n\n## Personas\n\nThe teacher would not say 42.\n",
 }
 
 HA = "Jellyfin listens on port 8096. Home Assistant listens on port 8123 on the server."
@@ -205,6 +210,14 @@ CASES = [
      "answer_type", "12 [1]"),
     ("Which version of Caddy did I install?", "I installed Caddy with brew install caddy.",
      "The latest [1].", R, "answer_type", "The latest"),
+    # a piece of a table row quotes the row; a quote copied with another value is no quote
+    ("What time is the ferry to Moskenes?", "MF 4417", "MF 4417 [1].", Q, "answer_states_type",
+     "MF 4417 [1]"),
+    ("Qual a data da P2 de Química Geral?", "Química Geral | P2 | 30/04 (qui)", "30/04 [1].", R,
+     "quote_located", "30/04 [1]"),
+    # a shared generic word is no shared topic
+    ("What did my mentor say about the submission?", "The teacher would not say 42.",
+     "The teacher would not say 42 [1].", R, "quote_on_topic", "would not say 42 [1]"),
     # a quote the notes never wrote
     ("What is the capital of Australia?", "The capital of Australia is Canberra.", "Canberra.", R,
      "quote_located", "Canberra"),

@@ -14,7 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
-from app.core.answer.evidence import evidence_window, is_instruction, is_statement, own_item
+from app.core.answer.evidence import (
+    evidence_window,
+    is_instruction,
+    is_row_or_item,
+    is_statement,
+    own_item,
+)
 from app.core.answer.grounding import (
     Check,
     LocatedQuote,
@@ -178,9 +184,13 @@ def names_missing(question: str, passage: Passage) -> list[str]:
 def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
     if is_instruction(located.text) or is_instruction(quote_text):
         return "the quote is text addressed to an assistant or a reader, not a fact; never evidence"
-    if not is_statement(quote_text):
-        return f"the quote {quote_text!r} is a fragment, not a statement (a clause or a list item)"
-    return None
+    if is_statement(quote_text):
+        return None
+    # A piece of a table row or list item ("MF 4417" from the ferry's row) quotes that row:
+    # the row, as the note wrote it, is the statement checked and shown.
+    if located.exact and is_row_or_item(located.text) and is_statement(located.text):
+        return None
+    return f"the quote {quote_text!r} is a fragment, not a statement (a clause or a list item)"
 
 
 def check_sentence(

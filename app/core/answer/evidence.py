@@ -137,6 +137,11 @@ def own_item(passage_text: str, quote: str) -> str | None:
     return None
 
 
+def is_row_or_item(text: str) -> bool:
+    """Whether `text` is a table row or a list item: one fact of a list."""
+    return bool(_ITEM.match(text))
+
+
 def is_statement(quote: str) -> bool:
     """A quote is a statement: at least three words, or two for a `key: value` line or a
     list item; one word ("guest") or a bare number proves nothing."""

@@ -7,15 +7,17 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
+from app.core.answer.evidence import is_row_or_item
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
-from app.core.basics.values import MONTHS, weekdays
+from app.core.basics.values import MONTHS, day_numbers, weekdays
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -90,9 +92,6 @@ class LocatedQuote:
     exact: bool  # false when matched by shared words rather than verbatim
 
 
-_ROW_OR_ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
-
-
 def _windows(text: str, widest: int = 3) -> list[str]:
     """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few.
 
@@ -104,7 +103,7 @@ def _windows(text: str, widest: int = 3) -> list[str]:
         " ".join(parts[i : i + size])
         for size in range(1, widest + 1)
         for i in range(len(parts) - size + 1)
-        if size == 1 or not any(_ROW_OR_ITEM.match(part) for part in parts[i : i + size])
+        if size == 1 or not any(is_row_or_item(part) for part in parts[i : i + size])
     ]
 
 
@@ -129,7 +128,7 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
-    words = content_words(quote, language) - content_words(" ".join(GENERIC_WORDS), language)
+    words = content_words(quote, language) - _generic_stems(language)
     if len(words) < 2:
         return None
     best: tuple[float, int, str] | None = None
@@ -148,8 +147,7 @@ def _values_added(quote: str, window: str) -> bool:
     model changed a value while copying ("P2" where the note says "P1")."""
     written = squash(window).replace(" ", "")  # "1,000" is still in a note saying 1000
     return any(
-        any(c.isdigit() for c in token) and token not in written
-        for token in squash(quote).split()
+        any(c.isdigit() for c in token) and token not in written for token in squash(quote).split()
     )
 
 
@@ -178,13 +176,22 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     return sorted(missing)
 
 
+@lru_cache(maxsize=8)
+def _generic_stems(language: str) -> frozenset[str]:
+    return frozenset(content_words(" ".join(GENERIC_WORDS), language))
+
+
 def topic_check(
     question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
 ) -> Check:
     language = detect_language(f"{question} {quote}")  # both read as one language
+    # "What did my mentor say?" and "The teacher would not say 42." share only "say".
     shared = sorted(
-        content_words(question, language) & content_words(f"{heading} {quote}", language)
+        content_words(question, language)
+        & content_words(f"{heading} {quote}", language) - _generic_stems(language)
     )
+    if day_numbers(question) & day_numbers(f"{heading} {quote}"):
+        shared.append("the same weekday")  # "Wednesday" asked, "Wed" in the meal plan
     cosine = similarity(question, quote) if similarity is not None else None
     passed = bool(shared) or (cosine is not None and cosine >= min_similarity)
     cos_text = "n/a" if cosine is None else f"{cosine:.3f}"

@@ -292,6 +292,29 @@ def weekdays(text: str) -> set[str]:
     return found
 
 
+_DAY_NUMBER = {
+    name: number
+    for number, names in enumerate(
+        (
+            "monday mon segunda",
+            "tuesday tue tues terca",
+            "wednesday wed quarta",
+            "thursday thu thur thurs quinta",
+            "friday fri sexta",
+            "saturday sat sabado",
+            "sunday sun domingo",
+        )
+    )
+    for name in names.split()
+}
+
+
+def day_numbers(text: str) -> set[int]:
+    """The days of the week `text` names, 0 for Monday: "Wed", "Wednesdays" and "quarta"
+    are one day."""
+    return {_DAY_NUMBER[d] for d in weekdays(text) if d in _DAY_NUMBER}
+
+
 def has_money(text: str) -> bool:
     return any(q.unit in CURRENCIES for q in quantities(text)) or bool(
         re.search(r"\b(free|gratis|de graca|no charge|sem custo)\b", fold(text))
