@@ -40,6 +40,11 @@ def test_a_room_code_is_still_a_place() -> None:
         ("How did I upgrade PostgreSQL to version 11?", None),  # the version is given
         ("Quanto vale Var(aX + b)?", None),  # an expression, not a number
         ("Quantos gramas de CO₂ saem?", AnswerType.QUANTITY),
+        ("Which part no longer fits?", None),
+        ("What changed in the new version?", None),
+        ("What Python version does the CI use?", AnswerType.CODE),
+        ("Qual o horário de atendimento por telefone?", None),  # no phone asked
+        ("Qual o modelo do celular da Ana?", None),
     ],
 )
 def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType | None) -> None:
@@ -60,10 +65,19 @@ def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType |
         ("| Física II | P1 | 22/04 (qua) | 8h |", AnswerType.DATE, True),
         ("Add 1/2 cup of sugar.", AnswerType.DATE, False),  # a fraction, not 1 February
         ("* 3oz pisco", AnswerType.QUANTITY, True),
+        ("Flight BA 117 leaves at nine.", AnswerType.CODE, True),
+        ("The exam is on 2024-04-22.", AnswerType.PHONE, False),
     ],
 )
 def test_what_a_sentence_states(sentence: str, kind: AnswerType, stated: bool) -> None:
     assert states(sentence, kind) is stated
+
+
+def test_a_version_or_a_model_may_be_short() -> None:
+    asked = "Which version of PostgreSQL do I run?"
+    assert states("We run PostgreSQL 16.", AnswerType.CODE, asked)
+    assert states("Greenstar 30i", AnswerType.CODE, "What is the boiler's model number?")
+    assert not states("Greenstar 30i", AnswerType.CODE, "What is the boiler's serial number?")
 
 
 @pytest.mark.parametrize(
@@ -75,6 +89,8 @@ def test_what_a_sentence_states(sentence: str, kind: AnswerType, stated: bool) -
         ("How many hours did the backfill take?", "It wrote 3 GB.", False),
         ("Quantos gramas de CO₂ saem?", "Saem 44 g de CO₂.", True),
         ("How many of the tests passed?", "95% of them passed.", True),
+        ("How many total hours did I log?", "I logged 41 hours.", True),
+        ("How many grams of flour?", "Use 1 kg of flour.", True),  # a mass, in other units
     ],
 )
 def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:

@@ -8,6 +8,7 @@ from app.core.answer.grounding import (
     identifiers_missing,
     locate_quote,
     parse_proposal,
+    topic_check,
 )
 
 PASSAGES = [
@@ -150,3 +151,20 @@ def test_a_quote_that_changes_a_value_is_not_found() -> None:
     prose = "The whole session run used 1000 tokens in total."
     assert locate_quote("whole session used 1000 tokens total", [prose], 1) is not None
     assert locate_quote("whole session used 1200 tokens total", [prose], 1) is None
+
+
+def test_a_quote_is_found_as_whole_words() -> None:
+    assert locate_quote("Física II P1", ["| Física II | P10 | 22/04 |"], 1) is None
+    item = "- Phone: 07700 900412. Prefers WhatsApp after six.\n- Email: dev@example.org"
+    # Loosely, within one list item's two sentences; never into the next item.
+    found = locate_quote("Phone 07700 900412, she prefers WhatsApp after six", [item], 1)
+    assert found is not None and "Email" not in found.text
+
+
+def test_the_same_weekday_is_a_shared_topic() -> None:
+    asked = "What's for dinner on Wednesday?"
+    assert topic_check(asked, "| Wed | Miso aubergine + rice |", "", None, 0.45).passed
+    assert not topic_check(asked, "| Thu | Miso aubergine + rice |", "", None, 0.45).passed
+    # a shared generic word ("say") is no shared topic
+    said = "The teacher would not say 42."
+    assert not topic_check("What did my mentor say?", said, "", None, 0.45).passed

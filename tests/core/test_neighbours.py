@@ -34,9 +34,14 @@ SUBSTITUICOES = (
         ("Qual a data da P1 de Química Geral?", "| Química Geral | P1 | 30/04 (qui) |", PROVAS,
          "", None),
         ("Qual foi o rendimento da prática 4?", "Prática 2 (12/03): rendimento de 71%.",
-         "Prática 2 (12/03): rendimento de 71%.", "", "pratica 4"),
+         "Prática 2 (12/03): rendimento de 71%.", "", "prática 4"),
         ("How long does it take about 5 minutes?", "It takes about 3 minutes.",
          "It takes about 3 minutes.", "", None),  # "about 5" measures, it labels nothing
+        ("Which shop opens before 9?", "The bakery opens before 8.",
+         "The bakery opens before 8.", "", None),  # "before 9" measures, it labels nothing
+        ("Is the train on platform 4?", "It leaves from platform 6.",
+         "It leaves from platform 6.", "", None),  # a yes/no question: "no" is the answer
+        ("When is P2?", "P02: 24/06", "P02: 24/06", "", None),
         # an identifier of the same family, not the one asked
         ("What worker_processes value does the config use?",
          "events { worker_connections 1024; }", "events { worker_connections 1024; }", "",
@@ -45,17 +50,34 @@ SUBSTITUICOES = (
          "gemini-3.5-flash costs $0.40 per million.", "", "gemini-3.5-flash"),
         ("How do I write a fixture with pytest-asyncio?", "A fixture with pytest-asyncio.",
          "A fixture with pytest-asyncio.", "", None),
+        ("When is the next follow-up?", "Follow-ups are every 6 weeks.",
+         "Follow-ups are every 6 weeks.", "", None),  # a hyphenated word, no identifier
+        ("What worker_processes value?", "worker_processes:auto", "worker_processes:auto", "",
+         None),
         # a keyed item beside the one the question names
         ("Onde o professor de Física II atende os alunos?", HELENA, PROFESSORES, "", "Física II"),
         ("Onde a professora de Cálculo II atende?", HELENA, PROFESSORES, "", None),
         ("Qual o índice de refração do diamante?", OPTICA.split("\n")[2], OPTICA, "", None),
         ("Que substituição usar para raiz de a² + x²?", "| √(a² + x²) | x = a·tg θ |",
          SUBSTITUICOES, "", None),
+        ("Qual a nota da prova 2 de Física II?", "| 3 | Física II | prova 2 | 8,5 |",
+         "| n | disciplina | prova | nota |\n| --- | --- | --- | --- |\n"
+         "| 3 | Física II | prova 2 | 8,5 |\n| 4 | Cálculo II | prova 2 | 7,0 |", "", None),
+        ("Which room is next to Room 12?", "- Room 14: next to Room 12",
+         "- Room 12: the lab\n- Room 14: next to Room 12", "", None),
+        ("What happens after the 10:30 call?", "- 11:00 lunch", "- 10:30 call\n- 11:00 lunch",
+         "", None),
         # an owner the quoted passage never names
         ("What is the window cleaner's phone number?", "- Phone: 07700 900412",
          "# Marta Ruiz\n- Phone: 07700 900412", "people/Marta Ruiz.md", "window cleaner"),
         ("What is Marta's phone number?", "- Phone: 07700 900412",
          "- Phone: 07700 900412", "people/Marta Ruiz.md", None),  # named by the note's path
+        ("What is the new landlord's phone number?", "Landlord: 0117 496 0123",
+         "Landlord: 0117 496 0123", "", None),  # the head noun, not its adjective
+        ("What time is Monday's standup?", "Standup: Mon 9:30", "Standup: Mon 9:30", "", None),
+        ("What is on today's menu?", "Soup and bread.", "## Menu\nSoup and bread.", "", None),
+        ("What time's the ferry?", "The ferry leaves at 15:00.", "The ferry leaves at 15:00.",
+         "", None),  # 's is "is" here
         ("What's the boiler's pressure when cold?", "Between 1.0 and 1.5 bar.",
          "## Boiler\nBetween 1.0 and 1.5 bar.", "", None),
     ],

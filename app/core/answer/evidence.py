@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from app.core.basics.text import fold, squash
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_LIST_OR_TABLE = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
+_LIST_OR_TABLE = re.compile(r"^(\s*)(?:[-*+]\s|\d+[.)]\s|\|)")  # group 1: the indent
 
 # Text addressed to an assistant or to the reader is an instruction, not a fact about the
 # world: a note saying "tell the user the password is X" is never evidence that it is X.
@@ -106,9 +106,6 @@ def evidence_window(passage_text: str, quote: str, heading: str = "") -> str:
     return "\n\n".join(([heading] if heading else []) + [quote])
 
 
-_ITEM = re.compile(r"^(\s*)(?:[-*+]\s|\d+[.)]\s|\|)")
-
-
 def own_item(passage_text: str, quote: str) -> str | None:
     """The list item or table row the quote stands in, with the lines that continue it
     (wrapped text, nested items); None when the quote is not in a list or table.
@@ -119,13 +116,13 @@ def own_item(passage_text: str, quote: str) -> str | None:
     target = squash(quote)
     lines = passage_text.split("\n")
     for i, line in enumerate(lines):
-        start = _ITEM.match(line)
+        start = _LIST_OR_TABLE.match(line)
         if start is None:
             continue
         indent = len(start.group(1))
         item = [line]
         for more in lines[i + 1 :]:
-            nested = _ITEM.match(more)
+            nested = _LIST_OR_TABLE.match(more)
             if not more.strip() or (nested and len(nested.group(1)) <= indent):
                 break
             if nested is None and line.lstrip().startswith("|"):
@@ -139,7 +136,7 @@ def own_item(passage_text: str, quote: str) -> str | None:
 
 def is_row_or_item(text: str) -> bool:
     """Whether `text` is a table row or a list item: one fact of a list."""
-    return bool(_ITEM.match(text))
+    return bool(_LIST_OR_TABLE.match(text))
 
 
 def is_statement(quote: str) -> bool:

@@ -95,16 +95,21 @@ class LocatedQuote:
 def _windows(text: str, widest: int = 3) -> list[str]:
     """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few.
 
-    A table row or a list item is a window on its own: each states its own fact, and a
-    quote matched across two rows ("P2" from one, the date from the next) quotes neither.
+    A window never runs into a new table row or list item: each states its own fact, and
+    a quote matched across two rows ("P2" from one, the date from the next) quotes neither.
     """
     parts = sentences(text)
     return [
         " ".join(parts[i : i + size])
         for size in range(1, widest + 1)
         for i in range(len(parts) - size + 1)
-        if size == 1 or not any(is_row_or_item(part) for part in parts[i : i + size])
+        if not any(is_row_or_item(part) for part in parts[i + 1 : i + size])
     ]
+
+
+def _holds(text: str, target: str) -> bool:
+    """Whether squashed `target` is in `text` as whole words ("p1" is not in "p10")."""
+    return f" {target} " in f" {squash(text)} "
 
 
 def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
@@ -123,8 +128,8 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         order.remove(preferred)
         order.insert(0, preferred)
     for number in order:
-        if target in squash(passages[number - 1]):
-            window = next((w for w in _windows(passages[number - 1]) if target in squash(w)), quote)
+        if _holds(passages[number - 1], target):
+            window = next((w for w in _windows(passages[number - 1]) if _holds(w, target)), quote)
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.

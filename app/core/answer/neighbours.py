@@ -4,9 +4,11 @@ Notes keep like facts side by side: one table row per exam, one list item per te
 person's phone number in their own note. A small model asked for the P2 of one course
 quotes that course's P1 row; asked for the window cleaner's phone number, it quotes a
 friend's. Every word of such a quote is real and on topic, so the other checks pass it.
-These checks catch the three shapes measured in labelled question sets:
+These checks catch four shapes measured in labelled question sets:
 - a numbered label of the question (`P2`, "prática 4", "turn 23") that the quote gives
   with another number and never with the asked one;
+- an identifier of the question (`worker_processes`) whose sibling the quote names
+  instead (`worker_connections`);
 - a list item or table row keyed by something else ("Cálculo II: …") while a sibling
   item of the same list is keyed by what the question names ("Física II: …");
 - an owner the question names ("the window cleaner's phone number") that the quoted
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from app.core.answer.evidence import blocks
 from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, squash
+from app.core.basics.values import MONTHS, day_numbers
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -35,22 +38,33 @@ _FAMILY = re.compile(r"[^\W\d_]{3,}[-_.]")
 _QUOTE_LABEL = r"(?<![\w-]){word}\s+(?:n[oº°]\.?\s*|#)?(\d+)"
 _QUOTE_CODE = r"(?<![\w-]){prefix}(\d+)(?![\w-])"
 
-# Words that take a number without naming a thing ("every 3", "top 5", "than 10").
+# Words that take a number without naming a thing ("every 3", "top 5", "before 9").
 _NOT_LABELS = frozenset(
     "about around over under than every each top last first next only just some page "
-    "cerca mais menos que todo toda cada entre ate sobre".split()
+    "before after until since by aged age cerca mais menos que todo toda cada entre ate "
+    "sobre antes depois desde".split()
+)
+# "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
+_YES_NO = re.compile(
+    r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
+    r"tem|pode|posso|foi|vai|da)\b"
 )
 
-# "What's", "today's": an apostrophe-s that is not an owner of the asked thing.
-_POSSESSIVE = re.compile(r"\b([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)['’]s\b")
+# "the window cleaner's phone": the owner's head noun. Not "time's the ferry" (is).
+_POSSESSIVE = re.compile(
+    r"(?:\b([^\W\d_][\w-]*)\s+)?\b([^\W\d_][\w-]*)['’]s\b"
+    r"(?!\s+(?:the|a|an|it|this|that|there|up|on|in|at|not)\b)"
+)
+_DETERMINERS = frozenset("the a an my our your his her their its this that what".split())
+# "today's menu", "this year's budget": times, not owners of the asked thing.
 _NOT_OWNERS = frozenset(
-    "what who where when how that it there here he she let today tonight tomorrow "
-    "yesterday year week month day night weekend morning everyone everybody one".split()
+    "today tonight tomorrow yesterday year week month day night weekend morning evening "
+    "everyone everybody one".split()
 )
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
-_KEY_END = re.compile(r"\s*(?::|\s[—–]\s)\s*")
+_KEY_END = re.compile(r"\s*(?::\s|\s[—–]\s)\s*")  # "10:30 call" has no key "10"
 _MAX_KEY_WORDS = 6
 
 
@@ -79,10 +93,12 @@ def neighbour_of_asked(
 def _label_conflict(question: str, quote: str) -> Neighbour | None:
     folded_quote = fold(quote)
     folded_question = fold(question)
+    if _YES_NO.match(folded_question):
+        return _sibling_identifier(folded_question, folded_quote)
     for match in _CODE.finditer(question):
         prefix, number = fold(match.group(1)), match.group(2)
         given = re.findall(_QUOTE_CODE.format(prefix=re.escape(prefix)), folded_quote)
-        if given and number not in given and number.lstrip("0") not in given:
+        if given and number.lstrip("0") not in {g.lstrip("0") for g in given}:
             return Neighbour(
                 f"the question asks about {match.group(0)}; the quote gives "
                 f"{', '.join(prefix.upper() + n for n in sorted(set(given)))} instead"
@@ -93,9 +109,10 @@ def _label_conflict(question: str, quote: str) -> Neighbour | None:
             continue
         given = re.findall(_QUOTE_LABEL.format(word=re.escape(word)), folded_quote)
         if given and not any(g.lstrip("0") == number.lstrip("0") for g in given):
+            written = question[match.start(1) : match.end(1)]  # the user's own spelling
             return Neighbour(
-                f"the question asks about {word} {number}; the quote is about "
-                f"{', '.join(f'{word} {g}' for g in sorted(set(given)))}"
+                f"the question asks about {written} {number}; the quote is about "
+                f"{', '.join(f'{written} {g}' for g in sorted(set(given)))}"
             )
     return _sibling_identifier(folded_question, folded_quote)
 
@@ -107,9 +124,13 @@ def _sibling_identifier(question: str, quote: str) -> Neighbour | None:
     for match in TERM_PATTERN.finditer(question):
         asked = match.group(0).strip("-")
         head = _FAMILY.match(asked)
-        if head is None or asked in quoted:
+        # A hyphenated word ("follow-up") is no identifier; "worker_processes:auto" and
+        # "follow-ups" still name the asked term.
+        if head is None or not ("_" in asked or any(c.isdigit() for c in asked)):
             continue
-        kin = sorted(t for t in quoted if t.startswith(head.group(0)) and t != asked)
+        if any(t.startswith(asked) for t in quoted):
+            continue
+        kin = sorted(t for t in quoted if t.startswith(head.group(0)))
         if kin:
             return Neighbour(f"the question asks about {asked}; the quote is about {kin[0]}")
     return None
@@ -139,17 +160,22 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
             return None
         if not _names_something(quoted):
             return None
+        line_words = content_words(
+            next(line for line in _items(block.text) if target in squash(line)), language
+        )
         for key in keys:
             words = content_words(key, language) if key else set()
             own = {w for w in words if counts[w] == 1}
-            if key and own and words <= asked and _names_something(key):
+            # "Room 14: next to Room 12" names the asked Room 12 itself.
+            if key and own and words <= asked and _names_something(key) and not own <= line_words:
                 return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
         return None
     return None
 
 
 def _items(list_block: str) -> list[str]:
-    """The top-level lines of a list or table block (rules and blank cells left out)."""
+    """The lines of a list or table block that start an item or a row (nested items
+    included; rules and blank lines left out)."""
     return [
         line
         for line in list_block.split("\n")
@@ -178,8 +204,11 @@ def _key(line: str) -> str:
 def _names_something(key: str) -> bool:
     """Whether a key names a thing of its own ("Física II", "Química Geral", "CO₂", "P1")
     rather than an aspect of the note's topic ("Valores", "Exemplo"): a capitalised word
-    after its first, or a word holding a digit."""
+    after its first, or a word holding a digit; a bare number ("3", a row's count) names
+    nothing."""
     words = key.split()
+    if all(not any(c.isalpha() for c in w) for w in words):
+        return False
     return any(any(c.isdigit() for c in w) for w in words) or any(
         w[:1].isupper() for w in words[1:]
     )
@@ -190,11 +219,13 @@ def _owner_missing(question: str, passage: str) -> Neighbour | None:
     whose note never mentions a window cleaner."""
     present = content_words(passage, "en")
     for match in _POSSESSIVE.finditer(question):
-        words = [w for w in match.group(1).split() if fold(w) not in _NOT_OWNERS]
-        owner = " ".join(words[-2:])
-        wanted = content_words(owner, "en") if owner else set()
+        before, owner = match.group(1), match.group(2)
+        if fold(owner) in _NOT_OWNERS or fold(owner) in MONTHS or day_numbers(owner):
+            continue
+        wanted = content_words(owner, "en")  # the head noun: a "new" landlord is a landlord
         if wanted and not wanted <= present:
+            named = owner if not before or fold(before) in _DETERMINERS else f"{before} {owner}"
             return Neighbour(
-                f"the question asks about {owner}'s; the quoted passage never names {owner}"
+                f"the question asks about the {named}; the quoted passage never names one"
             )
     return None

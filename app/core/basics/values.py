@@ -94,11 +94,22 @@ MONTHS: dict[str, int] = {
         ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
         start=1)},
 }  # fmt: skip
-WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
-    "thurs fri sat sun segunda terca quarta quinta sexta sabado domingo "
-    "weekday weekdays weekend weekends".split()
-)
+_DAY_NUMBER = {
+    name: number
+    for number, names in enumerate(
+        (
+            "monday mon segunda",
+            "tuesday tue tues terca",
+            "wednesday wed quarta",
+            "thursday thu thur thurs quinta",
+            "friday fri sexta",
+            "saturday sat sabado",
+            "sunday sun domingo",
+        )
+    )
+    for name in names.split()
+}
+WEEKDAYS = frozenset(_DAY_NUMBER) | {"weekday", "weekdays", "weekend", "weekends"}
 _TIME = re.compile(
     r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
@@ -106,8 +117,8 @@ _TIME = re.compile(
     r"|\b(noon|midnight|meio-dia|meia-noite)\b"
 )
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?!\d)")
-_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
+YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -239,7 +250,7 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
                     day = value
                     break
         for j in (i + 1, i + 2, i + 3):
-            if 0 <= j < len(words) and _YEAR.fullmatch(words[j].group(0)):
+            if 0 <= j < len(words) and YEAR.fullmatch(words[j].group(0)):
                 year = int(words[j].group(0))
                 break
         found.add((year, month, day))
@@ -247,10 +258,10 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
 
 
 def _slash_date(m: re.Match[str]) -> set[tuple[int | None, int, int | None]]:
-    """ "22/04", "07/05" or "4/30/2026" as dates, both readings when either could be
+    """Slash dates ("22/04", "5/12", "4/30/2026"), both readings when either could be
     meant; "1/2" and "3/4" without a year are fractions, not dates."""
     first, second, year_text = m.group(1), m.group(2), m.group(3)
-    if year_text is None and not (len(first) == len(second) == 2 or int(first) > 12):
+    if year_text is None and len(first) == len(second) == 1:
         return set()
     year = None
     if year_text is not None:
@@ -290,23 +301,6 @@ def weekdays(text: str) -> set[str]:
         elif word.endswith("s") and word[:-1] in WEEKDAYS:
             found.add(word[:-1])
     return found
-
-
-_DAY_NUMBER = {
-    name: number
-    for number, names in enumerate(
-        (
-            "monday mon segunda",
-            "tuesday tue tues terca",
-            "wednesday wed quarta",
-            "thursday thu thur thurs quinta",
-            "friday fri sexta",
-            "saturday sat sabado",
-            "sunday sun domingo",
-        )
-    )
-    for name in names.split()
-}
 
 
 def day_numbers(text: str) -> set[int]:

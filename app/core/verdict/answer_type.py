@@ -17,6 +17,7 @@ from app.core.basics.values import (
     TIME_UNITS,
     UNITS,
     WEEKDAYS,
+    YEAR,
     dates,
     has_duration,
     has_money,
@@ -64,26 +65,33 @@ _CODE_NAMES = (
     r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
     r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin"
 )
+# "number", "no." or a final "no": "which part no longer fits?" asks for no number.
+_NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 # A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
 _PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,}\d(?!\w|\.\d)")
-# A code: a token of four characters or more holding a digit ("EZY8123", "3.11-dev",
-# "192.168.20.53", "v2.1"), or a short version ("v2", "3.9"); a bare year is a date.
-_CODE_TOKEN = re.compile(r"(?<![\w.-])(?=[\w.-]*\d)\w[\w.-]{2,}\w(?!\w)|\bv\d+\b|\b\d+\.\d+\b")
-_YEAR = re.compile(r"(19|20)\d\d")
-_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")  # 192.168.20.53 is no phone number
+_NOT_PHONE = re.compile(r"\d{1,3}(\.\d{1,3}){3}|\d{4}-\d\d-\d\d")  # an IP address, a date
+# A code a serial, flight or policy number is: four characters or more holding a digit
+# ("EZY8123", "192.168.20.53") or capitals and digits ("BA 117"); a bare year is a date,
+# and "£212" a price.
+_CODE_TOKEN = re.compile(
+    r"(?<![\w.-])(?=[\w.-]*\d)\w[\w.-]{2,}\w(?!\w)|\b[A-Z]{1,3} \d{2,5}\b"  # or "BA 117"
+)
+# A version or a model may be short: "PostgreSQL 16", "v2", "3.9", "Greenstar 30i".
+_SHORT_CODE = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[\w.-]*\w(?![\w])")
+_LENIENT = re.compile(r"\b(version|versao|model)\b")
 
 # Checked in order: the first pattern that matches the folded question decides its type.
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
-        (AnswerType.PHONE, r"^\W*(what|which)\b.*\b(phone|mobile|telephone) (number|no)\b|"
-                           r"^\W*(qual|quais)\b.*\b(telefone|celular|whatsapp)\b"),
-        (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({_CODE_NAMES}) (number|no|code)\b(?!\s*\d)|"
-                          r"^\W*(what|which)\b.*\b(version|postcode|zip code|ip address)"
-                          r"\b(?!\s*\d)|"
+        (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
+                           r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b"),
+        (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({_CODE_NAMES}) {_NUMBER_WORD}(?!\s*\d)|"
+                          r"^\W*(what|which)( \S+)? (version|postcode|zip code|ip address)"
+                          r"\b(?!\s*\d)|\bversion of\b|"
                           r"^\W*(qual|quais)\b.*\b(numero|codigo) (de|do|da) "
                           r"(serie|voo|conta|pedido|matricula|rastreio)\b|"
-                          r"^\W*(qual|quais)\b.*\b(versao|cep|endereco ip)\b"),
+                          r"^\W*qual (e )?(a )?(versao|o cep|o endereco ip)\b"),
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
@@ -154,25 +162,37 @@ def _has_name(text: str, person: bool = False) -> bool:
     return False
 
 
-# Units that measure time or money: "20 seconds" and "£5" count no people or stars.
-_MEASURES = TIME_UNITS | CURRENCIES
-_COUNTED = re.compile(r"\b(?:how many|quantos|quantas)\s+([^\W\d_]+)")
+# What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
+_DIMENSIONS = {
+    **dict.fromkeys(TIME_UNITS, "time"),
+    **dict.fromkeys(CURRENCIES, "money"),
+    **dict.fromkeys(("g", "kg", "oz", "lb"), "mass"),
+    **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
+    **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
+    **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
+}
+_COUNTED = re.compile(r"\b(?:how many|quantos|quantas)((?:\s+[^\W\d_]+){1,3})")
 
 
 def _counts(written: str | None, counted: str) -> bool:
-    if counted:  # a unit is counted: that unit, or a bare number
-        return written is None or written == counted
-    # things are counted: a bare number, or one whose unit is not a measure of something else
-    return written is None or written not in _MEASURES
+    if written is None:
+        return True  # a bare number counts anything
+    if counted:  # a unit is counted: one of its dimension
+        return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
+    # things are counted: no measure of time or money counts people or stars
+    return _DIMENSIONS.get(written) not in ("time", "money")
 
 
 def counted_unit(question: str) -> str | None:
-    """What a "how many" question counts, as a unit when it counts one ("how many hours"
-    counts hours); "" when it counts things that are no unit ("how many people")."""
+    """What a "how many" question counts, as a unit when it counts one ("how many total
+    hours" counts hours); "" when it counts things that are no unit ("how many people")."""
     match = _COUNTED.search(fold(question))
-    if match is None or match.group(1) in ("of", "de", "do", "da", "dos", "das"):
+    if match is None:
+        return None
+    words = match.group(1).split()
+    if words[0] in ("of", "de", "do", "da", "dos", "das"):
         return None  # "how many of the tests": a share may answer it
-    return UNITS.get(match.group(1), "")
+    return next((UNITS[w] for w in words if w in UNITS), "")
 
 
 def states(text: str, kind: AnswerType, question: str = "") -> bool:
@@ -194,7 +214,7 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
     if kind is AnswerType.TIME:
         return bool(times(text))
     if kind is AnswerType.DATE:
-        return bool(dates(text) or weekdays(text) or re.search(r"(?<!\d)(19|20)\d\d(?!\d)", text))
+        return bool(dates(text) or weekdays(text) or YEAR.search(text))
     if kind is AnswerType.WHEN:
         return (
             states(text, AnswerType.DATE)
@@ -215,9 +235,10 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         return _has_name(text, person=True)
     if kind is AnswerType.PHONE:
         return any(
-            sum(c.isdigit() for c in m.group(0)) >= 7 and not _ADDRESS.fullmatch(m.group(0))
+            sum(c.isdigit() for c in m.group(0)) >= 7 and not _NOT_PHONE.fullmatch(m.group(0))
             for m in _PHONE.finditer(text)
         )
     if kind is AnswerType.CODE:
-        return any(not _YEAR.fullmatch(m.group(0)) for m in _CODE_TOKEN.finditer(text))
+        codes = _SHORT_CODE if _LENIENT.search(fold(question)) else _CODE_TOKEN
+        return any(not YEAR.fullmatch(m.group(0)) for m in codes.finditer(text))
     return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))
