@@ -168,3 +168,11 @@ def test_the_same_weekday_is_a_shared_topic() -> None:
     # a shared generic word ("say") is no shared topic
     said = "The teacher would not say 42."
     assert not topic_check("What did my mentor say?", said, "", None, 0.45).passed
+
+
+def test_a_weekday_is_one_day_in_any_spelling() -> None:
+    assert unsupported_claims("On Wednesday [1].", ["Meets every quarta-feira at 10."]) == []
+    assert unsupported_claims("On Wednesday [1].", ["Meets every Wed at 10."]) == []
+    assert [c.text for c in unsupported_claims("On Thursday.", ["Meets every Wed."])] == [
+        "thursday"
+    ]

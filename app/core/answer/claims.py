@@ -23,6 +23,7 @@ from app.core.basics.values import (
     Quantity,
     dates,
     dates_match,
+    day_numbers,
     quantities,
     times,
     weekdays,
@@ -158,7 +159,9 @@ class Evidence:
         if claim.kind == "date":
             return claim.date is not None and dates_match(claim.date, dates(self.text))
         if claim.kind == "weekday":
-            return claim.text[:3] in {w[:3] for w in weekdays(self.text)}
+            # "Wed", "Wednesdays" and "quarta" are one day; "weekend" is only itself.
+            named = weekdays(self.text)
+            return claim.text in named or bool(day_numbers(claim.text) & day_numbers(self.text))
         if claim.kind == "identifier":
             token = fold(claim.text)
             return token in set(lexical_tokens(self.text)) or squash(token) in self.squashed
