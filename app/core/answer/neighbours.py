@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from app.core.answer.evidence import blocks
+from app.core.answer.evidence import blocks, is_row_or_item
 from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, squash
 from app.core.basics.values import MONTHS, day_numbers
@@ -145,13 +145,12 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     for block in blocks(passage_text):
         if target not in squash(block.text):
             continue
-        keys = [_key(line) for line in _items(block.text)]
-        quoted = next(
-            (k for line, k in zip(_items(block.text), keys, strict=True) if target in squash(line)),
-            None,
-        )
-        if not quoted:
+        items = _items(block.text)
+        line = next((item for item in items if target in squash(item)), None)
+        quoted = _key(line) if line is not None else ""
+        if line is None or not quoted:
             return None
+        keys = [_key(item) for item in items]
         language = detect_language(f"{question} {block.text}")
         asked = content_words(question, language)
         # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
@@ -160,9 +159,7 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
             return None
         if not _names_something(quoted):
             return None
-        line_words = content_words(
-            next(line for line in _items(block.text) if target in squash(line)), language
-        )
+        line_words = content_words(line, language)
         for key in keys:
             words = content_words(key, language) if key else set()
             own = {w for w in words if counts[w] == 1}
@@ -179,12 +176,8 @@ def _items(list_block: str) -> list[str]:
     return [
         line
         for line in list_block.split("\n")
-        if line.strip() and not _TABLE_RULE.match(line) and _is_item(line)
+        if line.strip() and not _TABLE_RULE.match(line) and is_row_or_item(line)
     ]
-
-
-def _is_item(line: str) -> bool:
-    return bool(_ITEM_START.match(line)) or line.lstrip().startswith("|")
 
 
 def _key(line: str) -> str:
