@@ -176,3 +176,34 @@ def test_a_weekday_is_one_day_in_any_spelling() -> None:
     assert [c.text for c in unsupported_claims("On Thursday.", ["Meets every Wed."])] == [
         "thursday"
     ]
+
+
+def test_a_quote_is_placed_in_its_own_item_by_whole_words() -> None:
+    from app.core.answer.evidence import evidence_window, own_item
+
+    passage = "## Exams\n\n- P10: room 4, 14/04\n- P1: room 9, 22/04"
+    assert own_item(passage, "P1: room 9") == "- P1: room 9, 22/04"
+    assert own_item(passage, "P1") == "- P1: room 9, 22/04"
+    paragraphs = "Room 10 is upstairs.\n\nRoom 1 is by the door."
+    assert evidence_window(paragraphs, "Room 1") == "Room 1 is by the door."
+
+
+def test_a_loose_quote_of_a_row_does_not_run_into_the_paragraph_under_the_table() -> None:
+    from app.core.answer.grounding import locate_quote
+
+    passage = (
+        "| Concept | OpenAI calls it | Gemini calls it |\n| --- | --- | --- |\n"
+        '| What the model said before | `role="assistant"` | `role="model"` |\n\n'
+        "This tripped me up: in Gemini there is no system role. It travels as configuration."
+    )
+    located = locate_quote("The assistant role is called `model` in Gemini.", [passage], 1)
+    assert located is not None
+    assert located.text == '| What the model said before | `role="assistant"` | `role="model"` |'
+
+
+def test_a_formula_symbol_of_the_question_must_be_in_the_passage() -> None:
+    from app.core.answer.grounding import identifiers_missing
+
+    question = "Qual a fórmula do σ² de uma variável aleatória?"
+    assert identifiers_missing(question, "- Var(aX + b) = a²·Var(X)") == ["σ2"]
+    assert identifiers_missing(question, "- Variância: σ² = E[(X − μ)²]") == []

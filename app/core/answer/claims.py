@@ -18,12 +18,13 @@ from app.core.basics.text import content_words, fold, is_compound, lexical_token
 from app.core.basics.values import (
     MONTHS,
     NUMBER_WORDS,
-    WEEKDAYS,
     Date,
     Quantity,
     dates,
     dates_match,
     day_numbers,
+    day_of,
+    is_day_word,
     quantities,
     times,
     weekdays,
@@ -101,6 +102,8 @@ def extract_claims(answer: str) -> list[Claim]:
         found.append(Claim("date", _date_text(year, month, day), (year, month, day)))
     found += [Claim("weekday", w) for w in sorted(weekdays(plain))]
     for token in _IDENTIFIER.findall(plain):
+        if day_numbers(token):
+            continue  # "quarta-feira", "Mon-Fri": days, claimed as days above
         if (is_compound(token) or any(c.isdigit() for c in token)) and any(
             c.isalpha() for c in token
         ):
@@ -115,8 +118,7 @@ def extract_claims(answer: str) -> list[Claim]:
             or folded in ALL_STOPWORDS
             or folded in MONTHS
             or folded in NUMBER_WORDS
-            or folded in WEEKDAYS
-            or folded.removesuffix("s") in WEEKDAYS
+            or is_day_word(folded)
             or any(c.isdigit() for c in word)
         ):
             continue
@@ -161,7 +163,7 @@ class Evidence:
         if claim.kind == "weekday":
             # "Wed", "Wednesdays" and "quarta" are one day; "weekend" is only itself.
             named = weekdays(self.text)
-            return claim.text in named or bool(day_numbers(claim.text) & day_numbers(self.text))
+            return claim.text in named or day_of(claim.text) in day_numbers(self.text)
         if claim.kind == "identifier":
             token = fold(claim.text)
             return token in set(lexical_tokens(self.text)) or squash(token) in self.squashed

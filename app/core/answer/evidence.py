@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.core.basics.text import fold, squash
+from app.core.basics.text import fold, holds_words, squash
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _LIST_OR_TABLE = re.compile(r"^(\s*)(?:[-*+]\s|\d+[.)]\s|\|)")  # group 1: the indent
@@ -96,7 +96,7 @@ def evidence_window(passage_text: str, quote: str, heading: str = "") -> str:
     target = squash(quote)
     parts = blocks(passage_text)
     for i, block in enumerate(parts):
-        if target and target in squash(block.text):
+        if holds_words(block.text, target):
             window = [block.text]
             if i + 1 < len(parts) and parts[i + 1].kind in ("fence", "list"):
                 window.append(parts[i + 1].text)
@@ -129,7 +129,7 @@ def own_item(passage_text: str, quote: str) -> str | None:
                 break
             item.append(more)
         text = "\n".join(item)
-        if target and target in squash(text):
+        if holds_words(text, target):
             return text
     return None
 

@@ -16,8 +16,15 @@ from app.core.answer.evidence import is_row_or_item
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
-from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
-from app.core.basics.values import MONTHS, day_numbers, weekdays
+from app.core.basics.text import (
+    content_words,
+    fold,
+    holds_words,
+    is_compound,
+    lexical_tokens,
+    squash,
+)
+from app.core.basics.values import MONTHS, day_numbers, is_day_word
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -95,8 +102,10 @@ class LocatedQuote:
 def _windows(text: str, widest: int = 3) -> list[str]:
     """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few.
 
-    A window never runs into a new table row or list item: each states its own fact, and
-    a quote matched across two rows ("P2" from one, the date from the next) quotes neither.
+    A window never runs into a new table row or list item, nor out of a table row: each
+    states its own fact, and a quote matched across two rows ("P2" from one, the date from
+    the next) or from a row into the paragraph under the table quotes neither. (A list
+    item may run on into a sentence of its own text.)
     """
     parts = sentences(text)
     return [
@@ -104,12 +113,8 @@ def _windows(text: str, widest: int = 3) -> list[str]:
         for size in range(1, widest + 1)
         for i in range(len(parts) - size + 1)
         if not any(is_row_or_item(part) for part in parts[i + 1 : i + size])
+        and not any(part.lstrip().startswith("|") for part in parts[i : i + size - 1])
     ]
-
-
-def _holds(text: str, target: str) -> bool:
-    """Whether squashed `target` is in `text` as whole words ("p1" is not in "p10")."""
-    return f" {target} " in f" {squash(text)} "
 
 
 def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
@@ -128,8 +133,10 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         order.remove(preferred)
         order.insert(0, preferred)
     for number in order:
-        if _holds(passages[number - 1], target):
-            window = next((w for w in _windows(passages[number - 1]) if _holds(w, target)), quote)
+        if holds_words(passages[number - 1], target):
+            window = next(
+                (w for w in _windows(passages[number - 1]) if holds_words(w, target)), quote
+            )
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
@@ -157,7 +164,8 @@ def _values_added(quote: str, window: str) -> bool:
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
-    """Codes, identifiers and names the question asks about that the passage never states.
+    """Codes, identifiers, formula symbols and names the question asks about that the
+    passage never states.
 
     A passage about ERR-1001 does not answer a question about ERR-7001, and a passage
     about Jellyfin's port does not answer a question about Plex's, however well the rest
@@ -166,7 +174,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     codes = [
         t
         for t in lexical_tokens(question)
-        if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_")
+        if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_") or _greek(t)
     ]
     present = set(lexical_tokens(passage))
     missing = {t for t in codes if t not in present}
@@ -174,11 +182,16 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
     for name in names:
         # A month or a day is a date, checked as one ("in March" is not a name to find).
-        if fold(name) in MONTHS or weekdays(name):
+        if fold(name) in MONTHS or is_day_word(name):
             continue
         if fold(name) not in folded:
             missing.add(name)
     return sorted(missing)
+
+
+def _greek(token: str) -> bool:
+    """A symbol of a formula ("σ2", "δx", "λ"): a passage without it states another one."""
+    return any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in token)
 
 
 @lru_cache(maxsize=8)

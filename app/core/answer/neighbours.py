@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from app.core.answer.evidence import blocks, is_row_or_item
 from app.core.basics.language import detect_language
-from app.core.basics.text import TERM_PATTERN, content_words, fold, squash
+from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
 from app.core.basics.values import MONTHS, day_numbers
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
@@ -143,10 +143,10 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     if not target:
         return None
     for block in blocks(passage_text):
-        if target not in squash(block.text):
+        if not holds_words(block.text, target):
             continue
         items = _items(block.text)
-        line = next((item for item in items if target in squash(item)), None)
+        line = next((item for item in items if holds_words(item, target)), None)
         quoted = _key(line) if line is not None else ""
         if line is None or not quoted:
             return None

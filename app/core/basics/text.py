@@ -43,6 +43,12 @@ def squash(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", fold(text)).split())
 
 
+def holds_words(text: str, target: str) -> bool:
+    """Whether `target`, already squashed, is in `text` as whole words: "p1" is not in
+    "P10", so a quote of one table row is never placed in another."""
+    return bool(target) and f" {target} " in f" {squash(text)} "
+
+
 # Portuguese plurals the Snowball stemmer leaves apart once accents are folded:
 # funcoes/funcao, equacoes/equacao, paes/pao.
 _PT_PLURAL = re.compile(r"(?<=\w{2})(?:oes|aes)$")

@@ -293,14 +293,58 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
 
 
 def weekdays(text: str) -> set[str]:
-    """Day names, singular: "Fridays" and "sexta" are read as days."""
+    """Day names, singular: "Fridays" and "sexta" are read as days; "the second exam"
+    ("segunda prova") and "the sun" are not."""
     found = set()
-    for word in re.findall(r"[^\W\d_]+", fold(text)):
-        if word in WEEKDAYS:
-            found.add(word)
-        elif word.endswith("s") and word[:-1] in WEEKDAYS:
-            found.add(word[:-1])
+    words = list(re.finditer(r"[^\W\d_]+", text))
+    for i, match in enumerate(words):
+        word = fold(match.group())
+        day = word if word in WEEKDAYS else word[:-1] if word.endswith("s") else ""
+        if day not in WEEKDAYS:
+            continue
+        if day in _WORD_DAYS and not match.group()[0].isupper():
+            continue
+        if day in _ORDINAL_DAYS and not _named_as_day(text, words, i):
+            continue
+        found.add(day)
     return found
+
+
+# Portuguese names Monday to Friday by ordinals, and "segunda" alone is as often "the
+# second" ("segunda prova", "segunda lei de Newton"): it is a day with "-feira", after a
+# word that introduces a day ("na segunda", "toda quarta", "até sexta"), in a range ("de
+# segunda a sexta"), or as a label ("Quarta: laboratório").
+_ORDINAL_DAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
+_DAY_CUES = frozenset(
+    {"na", "nas", "toda", "todas", "as", "ate", "proxima", "ultima", "nesta", "desta", "cada"}
+)
+# English day abbreviations that are also words ("the sun", "we sat"): days when capitalised.
+_WORD_DAYS = frozenset({"sat", "sun", "wed"})
+
+
+def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:
+    before = fold(words[i - 1].group()) if i > 0 else ""
+    after = fold(words[i + 1].group()) if i + 1 < len(words) else ""
+    then = fold(words[i + 2].group()) if i + 2 < len(words) else ""
+    if after.startswith("feira") or before in _DAY_CUES:
+        return True
+    if after in ("a", "e") and fold(then).rstrip("s") in _DAY_NUMBER:
+        return True  # "de segunda a sexta", "terça e quinta"
+    if before in ("a", "e") and i > 1 and fold(words[i - 2].group()).rstrip("s") in _DAY_NUMBER:
+        return True
+    rest = text[words[i].end() :].lstrip(" ")
+    return rest.startswith((":", ")")) or (not rest and i > 0 and before == "e")
+
+
+def is_day_word(word: str) -> bool:
+    """Whether one word can name a day ("Wed", "Fridays", "Segunda"), whatever its context."""
+    folded = fold(word)
+    return folded in WEEKDAYS or folded.removesuffix("s") in WEEKDAYS
+
+
+def day_of(day: str) -> int | None:
+    """The day of the week a day name read by `weekdays` stands for, 0 for Monday."""
+    return _DAY_NUMBER.get(fold(day))
 
 
 def day_numbers(text: str) -> set[int]:

@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+import pytest
+
+from app.core.answer.claims import unsupported_claims
+from app.core.basics.values import day_numbers, weekdays
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("na segunda às 10h", {"segunda"}),
+        ("segunda-feira", {"segunda"}),
+        ("de segunda a sexta", {"segunda", "sexta"}),
+        ("terça e quinta", {"terca", "quinta"}),
+        ("Quarta: laboratório", {"quarta"}),
+        ("sábado de manhã", {"sabado"}),
+        ("Sat 13 Jun 15:00 ferry", {"sat"}),
+        ("Fridays at 5", {"friday"}),
+    ],
+)
+def test_days_are_read_in_either_language(text: str, expected: set[str]) -> None:
+    assert weekdays(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quando é a segunda prova de Física?",
+        "a segunda lei de Newton",
+        "prova de segunda chamada",
+        "a quinta questão da lista",
+        "the sun is hot",
+        "we sat down and wed the two tables",
+    ],
+)
+def test_ordinals_and_plain_words_are_not_days(text: str) -> None:
+    assert weekdays(text) == set()
+    assert day_numbers(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("answer", "quote"),
+    [
+        ("Wed at 3pm", "Standup moved to Wednesday at 3pm"),
+        ("On Wednesday", "Bins go out Wed night"),
+        ("Na quarta-feira", "Reunião toda quarta às 9h"),
+    ],
+)
+def test_a_day_is_one_day_in_any_spelling(answer: str, quote: str) -> None:
+    assert unsupported_claims(answer, [quote]) == []
+
+
+def test_another_day_is_unsupported() -> None:
+    assert [c.text for c in unsupported_claims("On Thursday", ["Bins go out Wed night"])] == [
+        "thursday"
+    ]
