@@ -111,6 +111,25 @@ def test_duplicate_text_is_one_passage_with_every_source(setup) -> None:
     assert [s.file for s in shared.sources] == ["m2.md"]
 
 
+LONG = " ".join([BODY] * 4)
+
+
+def test_a_near_copy_takes_one_slot_but_a_changed_number_does_not(
+    tmp_path: Path, fake_embedder
+) -> None:
+    notes = tmp_path / "notes"
+    write(notes, "log.md", f"# Log\n\n## Setup\n\nThe tree holds log.md, this file. {LONG}\n")
+    write(notes, "copy.md", f"# Log\n\n## Setup\n\nThe tree holds copy.md, this file. {LONG}\n")
+    write(notes, "old.md", f"# Log\n\n## Setup\n\nThe server listens on 8443. {LONG}\n")
+    write(notes, "new.md", f"# Log\n\n## Setup\n\nThe server listens on 9443. {LONG}\n")
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    update_index(index, notes)
+    passages = search(index, "what does the setup hold", RetrievalSettings(k=5)).passages
+    index.close()
+    files = sorted(tuple(sorted(s.file for s in p.sources)) for p in passages)
+    assert files == [("copy.md", "log.md"), ("new.md",), ("old.md",)]
+
+
 def test_stray_vectors_are_swept_and_missing_ones_repaired(setup) -> None:
     notes, index, _ = setup
     update_index(index, notes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
 from app.core.index.lexical import Bm25Index, LexicalHit
+from app.core.index.near_copies import near_copy
 from app.core.index.records import ChunkSource
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
@@ -51,7 +53,7 @@ class Passage:
 
     text_hash: str
     text: str
-    sources: tuple[ChunkSource, ...]  # every place this exact text occurs, first is primary
+    sources: tuple[ChunkSource, ...]  # where this text or a near copy occurs, primary first
     fused_rank: int
     fused: FusedScore
     vector_rank: int | None
@@ -220,7 +222,7 @@ def search(
     ranked = fuse(vector_hits, lexical_hits, settings)
     order = _with_pins([h for h, _ in ranked], pins, settings.k)
     fused_of = dict(ranked)
-    stored = index.manifest.texts_with_sources(order[: settings.k * 2])
+    stored = index.manifest.texts_with_sources(order[: settings.k * 3])
     vector_by_hash = {h.text_hash: (r, h) for r, h in enumerate(vector_hits, start=1)}
     lexical_by_hash = {h.text_hash: (r, h) for r, h in enumerate(lexical_hits, start=1)}
     passages: list[Passage] = []
@@ -232,10 +234,16 @@ def search(
         sources = stored[text_hash].sources
         if only is not None:  # a copy outside the scope is not where the answer was found
             sources = tuple(s for s in sources if s.file in in_scope) or sources
+        text = stored[text_hash].text
+        original = next((i for i, p in enumerate(passages) if _copies(p, text, sources)), None)
+        if original is not None:  # one fact, one slot: the copy is listed as another source
+            kept = passages[original]
+            passages[original] = dataclasses.replace(kept, sources=kept.sources + sources)
+            continue
         passages.append(
             Passage(
                 text_hash=text_hash,
-                text=stored[text_hash].text,
+                text=text,
                 sources=sources,
                 fused_rank=len(passages) + 1,
                 fused=fused_of.get(text_hash, FusedScore(0.0)),
@@ -258,6 +266,12 @@ def search(
         scope,
         None if only is None else len(in_scope),
     )
+
+
+def _copies(kept: Passage, text: str, sources: tuple[ChunkSource, ...]) -> bool:
+    """Whether a passage of `text` found at `sources` is a near copy of `kept`."""
+    same_heading = kept.primary.heading_path[-1:] == sources[0].heading_path[-1:]
+    return same_heading and near_copy(text, kept.text)
 
 
 def _with_pins(order: list[str], pins: dict[str, str], k: int) -> list[str]:
