@@ -207,3 +207,24 @@ def test_a_formula_symbol_of_the_question_must_be_in_the_passage() -> None:
     question = "Qual a fórmula do σ² de uma variável aleatória?"
     assert identifiers_missing(question, "- Var(aX + b) = a²·Var(X)") == ["σ2"]
     assert identifiers_missing(question, "- Variância: σ² = E[(X − μ)²]") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "passage"),
+    [
+        ("What did the whole 23-turn session cost?", "Across 23 turns the session cost $0.0045."),
+        ("por que a variancia amostral divide por n-1?", "s² = Σ(xᵢ − x̄)²/(n − 1)"),
+    ],
+)
+def test_a_count_joined_by_a_hyphen_may_be_written_apart(question: str, passage: str) -> None:
+    from app.core.answer.grounding import identifiers_missing
+
+    assert identifiers_missing(question, passage) == []
+
+
+def test_a_code_joined_by_a_hyphen_must_be_written_whole() -> None:
+    from app.core.answer.grounding import identifiers_missing
+
+    assert identifiers_missing("What does ERR-7001 mean?", "ERR 1001 means 7 bad disks") == [
+        "err-7001"
+    ]

@@ -177,7 +177,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_") or _greek(t)
     ]
     present = set(lexical_tokens(passage))
-    missing = {t for t in codes if t not in present}
+    missing = {t for t in codes if t not in present and not _spelled_apart(t, present)}
     folded = fold(passage)
     names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
     for name in names:
@@ -187,6 +187,17 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if fold(name) not in folded:
             missing.add(name)
     return sorted(missing)
+
+
+# A count or an expression joined by a hyphen ("23-turn", "5-minute", "n-1"): the notes
+# may write it apart ("23 turns", "n − 1") and still state it.
+_JOINED_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?-[^\W\d_]+|[^\W\d_]-\d+")
+
+
+def _spelled_apart(token: str, present: set[str]) -> bool:
+    if not _JOINED_QUANTITY.fullmatch(token):
+        return False
+    return all(part in present for part in lexical_tokens(token.replace("-", " ")))
 
 
 def _greek(token: str) -> bool:
