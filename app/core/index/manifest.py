@@ -8,7 +8,6 @@ leaves either the old state or the new one, never half of each.
 from __future__ import annotations
 
 import functools
-import json
 import random
 import sqlite3
 import threading
@@ -18,8 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from app.core.index import file_rows, text_rows
 from app.core.index.mirror import read_shared_records, write_mirror
-from app.core.index.records import ChunkSource, FileRecord, FileUpdate, StoredText
+from app.core.index.records import FileRecord, FileUpdate, StoredText
 from app.core.index.shared_records import SharedRecord
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.errors import SchemaVersionError
@@ -33,31 +33,6 @@ PUBLISHED_VERSION = "published_version"  # the index version a writer last publi
 LOCAL_META = frozenset(
     {"schema_version", "index_version", "updated_at", SHARED_STAMP, PUBLISHED_VERSION}
 )
-
-
-SCOPE_QUERY_MAX = 300  # paths in one scoped query; more are filtered in Python
-
-
-def within(rel: str, paths: Collection[str]) -> bool:
-    """Whether `rel` is one of `paths` or inside a folder among them."""
-    return rel in paths or any(rel.startswith(p + "/") for p in paths)
-
-
-def _scope_clause(paths: Collection[str]) -> tuple[str, list[object]]:
-    """SQL matching a `path` column to `paths` and to what is inside them."""
-    clauses, params = [], []
-    for p in paths:
-        clauses.append("path = ? OR substr(path, 1, ?) = ?")
-        params += [p, len(p) + 1, p + "/"]
-    return " OR ".join(f"({c})" for c in clauses) or "0", params
-
-
-_FILE_COLUMNS = "path, content_hash, size, mtime_ns, indexed_at, language, tags"
-
-
-def _file_record(row: Sequence[Any]) -> FileRecord:
-    """A `files` row, read in `_FILE_COLUMNS` order."""
-    return FileRecord(row[0], row[1], row[2], row[3], row[4], row[5], tuple(str(row[6]).split()))
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -164,34 +139,25 @@ class Manifest:
 
     @_locked
     def files(self) -> dict[str, FileRecord]:
-        rows = self._db.execute(f"SELECT {_FILE_COLUMNS} FROM files").fetchall()
-        return {r[0]: _file_record(r) for r in rows}
+        return file_rows.read_files(self._db)
 
     @_locked
     def files_within(self, paths: Collection[str]) -> dict[str, FileRecord]:
         """The indexed files at `paths` or inside the folders among them (a watch batch's
         scope), without loading every file's record."""
-        if len(paths) > SCOPE_QUERY_MAX:
-            return {rel: r for rel, r in self.files().items() if within(rel, paths)}
-        where, params = _scope_clause(paths)
-        rows = self._db.execute(
-            f"SELECT {_FILE_COLUMNS} FROM files WHERE {where}",
-            params,
-        ).fetchall()
-        return {r[0]: _file_record(r) for r in rows}
+        return file_rows.read_files_within(self._db, paths)
 
     @_locked
     def texts_of(self, paths: Iterable[str]) -> set[str]:
         """The text hashes of every chunk of the given files."""
-        return self._hashes_where("SELECT text_hash FROM chunks WHERE path IN ({})", paths)
+        return text_rows.hashes_where(
+            self._db, "SELECT text_hash FROM chunks WHERE path IN ({})", paths
+        )
 
     @_locked
     def languages(self) -> dict[str, int]:
         """How many notes are written in each detected language."""
-        rows = self._db.execute(
-            "SELECT language, COUNT(*) FROM files WHERE language != '' GROUP BY language"
-        ).fetchall()
-        return {str(language): int(count) for language, count in rows}
+        return file_rows.read_languages(self._db)
 
     @_locked
     def text_hashes(self) -> set[str]:
@@ -201,20 +167,9 @@ class Manifest:
     def known_hashes(self, text_hashes: Iterable[str]) -> set[str]:
         """The subset of `text_hashes` the manifest holds: a query checks its few hits
         instead of loading every hash."""
-        return self._hashes_where(
-            "SELECT text_hash FROM texts WHERE text_hash IN ({})", text_hashes
+        return text_rows.hashes_where(
+            self._db, "SELECT text_hash FROM texts WHERE text_hash IN ({})", text_hashes
         )
-
-    def _hashes_where(self, query: str, values: Iterable[str]) -> set[str]:
-        """The first column of `query` for every value, in slices SQLite's variable limit
-        allows; `query` holds one `{}` for the placeholders. Callers hold the lock."""
-        wanted = list(dict.fromkeys(values))
-        found: set[str] = set()
-        for i in range(0, len(wanted), 500):
-            batch = wanted[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            found.update(r[0] for r in self._db.execute(query.format(marks), batch))
-        return found
 
     @_locked
     def chunk_hashes(self) -> dict[str, list[str]]:
@@ -306,43 +261,11 @@ class Manifest:
     @_locked
     def embed_texts(self, text_hashes: Iterable[str]) -> dict[str, str]:
         """The embedded form of the given texts, for re-embedding after a crash."""
-        found: dict[str, str] = {}
-        wanted = list(text_hashes)
-        for i in range(0, len(wanted), 500):
-            batch = wanted[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            found.update(
-                self._db.execute(
-                    f"SELECT text_hash, embed_text FROM texts WHERE text_hash IN ({marks})", batch
-                ).fetchall()
-            )
-        return found
+        return text_rows.read_embed_texts(self._db, text_hashes)
 
     @_locked
     def texts_with_sources(self, text_hashes: Iterable[str]) -> dict[str, StoredText]:
-        wanted = list(dict.fromkeys(text_hashes))
-        found: dict[str, StoredText] = {}
-        for i in range(0, len(wanted), 500):
-            batch = wanted[i : i + 500]
-            marks = ",".join("?" * len(batch))
-            texts = dict(
-                self._db.execute(
-                    f"SELECT text_hash, text FROM texts WHERE text_hash IN ({marks})", batch
-                ).fetchall()
-            )
-            sources: dict[str, list[ChunkSource]] = {h: [] for h in texts}
-            for h, path, heading, start, end, links in self._db.execute(
-                "SELECT text_hash, path, heading_path, start_line, end_line, links FROM chunks "
-                f"WHERE text_hash IN ({marks}) ORDER BY path, ordinal",
-                batch,
-            ):
-                sources[h].append(
-                    ChunkSource(path, tuple(json.loads(heading)), start, end, _links(links))
-                )
-            for h, text in texts.items():
-                if sources[h]:  # a text between batches with no chunk is not retrievable
-                    found[h] = StoredText(h, text, tuple(sources[h]))
-        return found
+        return text_rows.read_texts_with_sources(self._db, text_hashes)
 
     @_locked
     def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:
@@ -363,42 +286,10 @@ class Manifest:
                 db.execute("DELETE FROM chunks WHERE path = ?", (path,))
                 db.execute("DELETE FROM files WHERE path = ?", (path,))
             for update in updates:
-                r = update.record
-                db.execute(
-                    "INSERT INTO files "
-                    "(path, content_hash, size, mtime_ns, indexed_at, language, tags) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        r.path,
-                        r.content_hash,
-                        r.size,
-                        r.mtime_ns,
-                        r.indexed_at,
-                        r.language,
-                        " ".join(r.tags),
-                    ),
+                file_rows.insert_file(db, update.record)
+                touched |= text_rows.insert_chunks(
+                    db, update.record.path, update.chunks, update.tokens
                 )
-                for ordinal, (chunk, tokens) in enumerate(
-                    zip(update.chunks, update.tokens, strict=True)
-                ):
-                    touched.add(chunk.text_hash)
-                    db.execute(
-                        "INSERT OR IGNORE INTO texts VALUES (?, ?, ?, ?)",
-                        (chunk.text_hash, chunk.text, chunk.embed_text, tokens),
-                    )
-                    db.execute(
-                        "INSERT INTO chunks (path, ordinal, text_hash, heading_path, "
-                        "start_line, end_line, links) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            r.path,
-                            ordinal,
-                            chunk.text_hash,
-                            json.dumps(list(chunk.heading_path), ensure_ascii=False),
-                            chunk.start_line,
-                            chunk.end_line,
-                            json.dumps(list(chunk.links), ensure_ascii=False),
-                        ),
-                    )
             self._bump_version()
         return touched
 
@@ -407,26 +298,8 @@ class Manifest:
         """Delete texts no chunk references (among `candidates` only, when given: a watch
         batch checks the texts it touched, not the folder's); returns their hashes (their
         vectors can go)."""
-        unreferenced = "NOT EXISTS (SELECT 1 FROM chunks WHERE chunks.text_hash = texts.text_hash)"
         with self._transaction() as db:
-            # Each text is probed in chunks' index (NOT IN built a temporary index of
-            # every chunk, twice).
-            if candidates is None:
-                rows = db.execute(
-                    f"DELETE FROM texts WHERE {unreferenced} RETURNING text_hash"
-                ).fetchall()
-            else:
-                wanted = list(dict.fromkeys(candidates))
-                rows = []
-                for i in range(0, len(wanted), 500):
-                    part = wanted[i : i + 500]
-                    marks = ",".join("?" * len(part))
-                    rows += db.execute(
-                        f"DELETE FROM texts WHERE text_hash IN ({marks}) AND {unreferenced} "
-                        "RETURNING text_hash",
-                        part,
-                    ).fetchall()
-            doomed = {r[0] for r in rows}
+            doomed = text_rows.delete_unreferenced(db, candidates)
             if doomed:
                 self._bump_version()
         return doomed
@@ -466,44 +339,15 @@ class Manifest:
         reason), so that they do not read as "changed since indexed" forever; a walk of
         only some paths (`scope`) replaces only the records there."""
         with self._transaction() as db:
-            if scope is None or len(scope) > SCOPE_QUERY_MAX:
-                kept = (
-                    []
-                    if scope is None
-                    else [
-                        r
-                        for r in db.execute("SELECT * FROM skipped").fetchall()
-                        if not within(str(r[0]), scope)
-                    ]
-                )
-                db.execute("DELETE FROM skipped")
-                db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", kept)
-            else:
-                where, params = _scope_clause(scope)
-                db.execute(f"DELETE FROM skipped WHERE {where}", params)
-            db.executemany("INSERT OR REPLACE INTO skipped VALUES (?, ?, ?, ?)", records)
+            file_rows.replace_skipped(db, records, scope)
 
     @_locked
     def skipped(self) -> dict[str, tuple[int, int]]:
         """Each recorded skip's (size, mtime_ns), by path."""
-        rows = self._db.execute("SELECT path, size, mtime_ns FROM skipped").fetchall()
-        return {str(path): (int(size), int(mtime)) for path, size, mtime in rows}
+        return file_rows.read_skipped(self._db)
 
     @_locked
     def touch_files(self, records: Sequence[FileRecord]) -> None:
         """Record new mtimes for files whose content did not change."""
         with self._transaction() as db:
-            for r in records:
-                db.execute(
-                    "UPDATE files SET mtime_ns = ?, size = ? WHERE path = ?",
-                    (r.mtime_ns, r.size, r.path),
-                )
-
-
-def _links(stored: object) -> tuple[str, ...]:
-    """A chunk's stored link targets; none for a value this asknotes did not write."""
-    try:
-        value = json.loads(str(stored))
-    except json.JSONDecodeError:
-        return ()
-    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+            file_rows.touch_files(db, records)
