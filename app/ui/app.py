@@ -12,31 +12,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from app.core.index.retrieve import passage_numbers
 from app.core.session.followup import Resolution
 from app.core.session.session import NotesSession
 from app.core.verdict.why import Explanation
-from app.ui.answer_panes import AnswerPanes
 from app.ui.editor import open_note
 from app.ui.indexing import FolderSync
-from app.ui.messages import (
-    AnswerDelta,
-    AnswerDone,
-    Explained,
-    FilesChanged,
-    IndexProgress,
-    IndexReady,
-    IndexUpdated,
-    IndexWaiting,
-    ListAnswered,
-    LoadProgress,
-    ModelReady,
-    Retrieved,
-    Warned,
-    WatchFailed,
-)
+from app.ui.loading import Loading
+from app.ui.messages import Explained, Warned
 from app.ui.screens.help import HelpScreen
 from app.ui.screens.history import Asked
 from app.ui.screens.refused import RefusedScreen
@@ -45,7 +30,9 @@ from app.ui.widgets.status import StatusBar
 from app.ui.widgets.verdict import ScoreShapeView, VerdictPanel
 
 
-class AsknotesApp(AnswerPanes):
+class AsknotesApp(Loading):
+    """The window and its keys; loading and asking live in the classes it builds on."""
+
     CSS_PATH = "app.tcss"
     TITLE = "asknotes"
     BINDINGS = [
@@ -128,216 +115,6 @@ class AsknotesApp(AnswerPanes):
     def on_mount(self) -> None:
         self.query_one("#question", Input).focus()
         self.load_index()
-
-    def _widgets_gone(self) -> bool:
-        """True while the app closes: a worker's late message must not touch widgets."""
-        return not (self.query("#model-status") and self.query("#answer"))
-
-    # --- loading -------------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="load-index")
-    def load_index(self) -> None:
-        self.session.open(create=True)
-        self.session.warm_up()
-        status = self.session.status()
-        assert status is not None
-        self.post_message(IndexReady(status))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="load-model")
-    def load_model(self) -> None:
-        generator = self.session.load_model(
-            lambda d, t, label: self.post_message(LoadProgress(d, t, label))
-        )
-        self.post_message(ModelReady(generator.name))
-
-    @on(IndexReady)
-    def index_loaded(self, message: IndexReady) -> None:
-        if self._widgets_gone():
-            return
-        self.index_ready = True
-        self.query_one(StatusBar).show_index(message.status)
-        self.sweep()
-        self.load_model()
-        self._ask_queued()
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="index")
-    def sweep(self) -> None:
-        """The startup sweep waits for another writer (its wait shows in the status line);
-        questions keep using the index as it is meanwhile."""
-        self.indexing = True
-        self.sync.index(reconcile=True, cancel=get_current_worker().cancelled_event, wait=True)
-
-    @on(FilesChanged)
-    def files_changed(self, message: FilesChanged) -> None:
-        if self._widgets_gone():
-            return
-        self.indexing = True
-        self.query_one(StatusBar).show_changes(message.paths)
-
-    @on(WatchFailed)
-    def watch_failed(self, message: WatchFailed) -> None:
-        """Every failure of the watching shows in the status line; only real errors (not
-        a wait for another process) also pop up."""
-        if self._widgets_gone():
-            return
-        self.indexing = False
-        if message.busy:
-            self.query_one(StatusBar).show_waiting(f"{message.error}; will retry")
-            return
-        self.query_one(StatusBar).show_failure("watch", message.error)
-        self.notify(f"indexing a change failed: {message.error}", severity="error")
-
-    @on(IndexWaiting)
-    def index_waiting(self, message: IndexWaiting) -> None:
-        if self._widgets_gone():
-            return
-        self.query_one(StatusBar).show_waiting(message.text)
-
-    @on(Warned)
-    def warned(self, message: Warned) -> None:
-        if self._widgets_gone():
-            return
-        self.notify(message.text, severity="warning", timeout=10)
-
-    @on(IndexProgress)
-    def index_progress(self, message: IndexProgress) -> None:
-        if self._widgets_gone():
-            return
-        if message.total:
-            self.query_one(StatusBar).show_indexing(message.label, message.done, message.total)
-
-    @on(IndexUpdated)
-    def index_updated(self, message: IndexUpdated) -> None:
-        if self._widgets_gone():
-            return
-        self.indexing = False
-        if self.watch_folder:
-            self.sync.start_watching()
-        self.query_one(StatusBar).show_index(message.status, message.report)
-        if message.report.removal_guard:
-            self.notify(message.report.removal_guard, severity="warning", timeout=20)
-
-    @on(LoadProgress)
-    def load_progress(self, message: LoadProgress) -> None:
-        if self._widgets_gone():
-            return
-        self.query_one(StatusBar).show_model_progress(message.label, message.done, message.total)
-
-    @on(ModelReady)
-    def model_loaded(self, message: ModelReady) -> None:
-        if self._widgets_gone():
-            return
-        self.model_ready = True
-        self.query_one(StatusBar).show_model(message.name)
-        self._ask_queued()
-
-    # --- asking --------------------------------------------------------------------------
-
-    @on(Input.Submitted, "#question")
-    def submit(self, event: Input.Submitted) -> None:
-        question = event.value.strip()
-        if not question:
-            return
-        if not (self.index_ready and self.model_ready):
-            self.queued = question
-            self.notify("queued: it will be asked as soon as the model is ready")
-            return
-        self.start_answer(question)
-
-    def _ask_queued(self) -> None:
-        if self.queued and self.index_ready and self.model_ready:
-            question, self.queued = self.queued, None
-            self.start_answer(question)
-
-    def start_answer(self, question: str) -> None:
-        """Ask `question`, as a follow-up of the previous question when it reads as one."""
-        previous = self.resolution.resolved if self.resolution is not None else None
-        resolution = self.session.resolve(question, previous)
-        self.resolution = resolution
-        resolved = self.query_one("#resolved", Static)
-        resolved.display = resolution.merged
-        if resolution.merged:
-            resolved.update(f"asked as: {resolution.resolved}  ({resolution.rule}; F5 to edit it)")
-        self.answer_id += 1
-        self._stream = None
-        self.query_one("#answer", Markdown).update(f"*Answering:* {resolution.resolved}")
-        self.query_one("#question", Input).disabled = True
-        self.run_answer(resolution.resolved, self.answer_id, resolution.asked)
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="answer")
-    def run_answer(self, question: str, answer_id: int, asked: str | None = None) -> None:
-        worker = get_current_worker()
-        listing = self.session.list_request(question)
-        if listing is not None:
-            listed = self.session.answer_list(listing, asked=asked)
-            if not worker.is_cancelled:
-                self.post_message(ListAnswered(answer_id, listed))
-            return
-        answer = self.session.ask(
-            question,
-            on_text=lambda delta: self.post_message(AnswerDelta(answer_id, delta)),
-            on_retrieved=lambda result, verdict: self.post_message(
-                Retrieved(answer_id, result, verdict)
-            ),
-            cancel=worker.cancelled_event,
-            asked=asked,
-        )
-        if not worker.is_cancelled:
-            self.post_message(AnswerDone(answer_id, answer))
-
-    @on(Retrieved)
-    def show_retrieved(self, message: Retrieved) -> None:
-        """The evidence and the retrieval verdict, while the model is still writing."""
-        if self._widgets_gone():
-            return
-        if message.answer_id != self.answer_id:
-            return
-        passages = message.result.passages
-        self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
-        self._show_verdict(message.verdict)
-        self._show_scope(message.result)
-
-    @on(AnswerDelta)
-    async def stream_delta(self, message: AnswerDelta) -> None:
-        if self._widgets_gone():
-            return
-        if message.answer_id != self.answer_id:
-            return
-        if self._stream is None:
-            markdown = self.query_one("#answer", Markdown)
-            await markdown.update("")
-            self._stream = Markdown.get_stream(markdown)
-        await self._stream.write(message.text)
-
-    @on(AnswerDone)
-    async def answer_done(self, message: AnswerDone) -> None:
-        if self._widgets_gone():
-            return
-        if message.answer_id != self.answer_id:
-            return
-        await self._stop_stream()
-        self.asked.append((message.answer.question, message.answer))
-        self.show_answer(message.answer)
-        self._restore_input()
-
-    @on(ListAnswered)
-    def list_done(self, message: ListAnswered) -> None:
-        """A list answer: every item cited once, every retrieved passage beside it."""
-        if self._widgets_gone() or message.answer_id != self.answer_id:
-            return
-        self.asked.append((message.answer.ask.question, message.answer))
-        self.show_list(message.answer)
-        self._restore_input()
-
-    async def _stop_stream(self) -> None:
-        if self._stream is not None:
-            stream, self._stream = self._stream, None
-            await stream.stop()
-
-    def _restore_input(self) -> None:
-        question = self.query_one("#question", Input)
-        question.disabled = False
-        question.focus()
 
     @on(Worker.StateChanged)
     async def worker_state(self, event: Worker.StateChanged) -> None:
