@@ -126,7 +126,9 @@ def check_quote(
         return QuoteDecision(tuple(checks), located, "")
     passage = prompt.passages[located.passage - 1]
     heading = passage.heading
-    topic = topic_check(question, located.text, heading, similarity, min_similarity)
+    topic = topic_check(
+        question, located.text, f"{heading} {passage.note_lead}", similarity, min_similarity
+    )
     checks.append(topic)
     if not topic.passed:
         return QuoteDecision(tuple(checks), located, "")
@@ -142,8 +144,7 @@ def check_quote(
     )
     if absent:
         return QuoteDecision(tuple(checks), located, "")
-    where = "\n".join([passage.heading, *(source.file for source in passage.sources)])
-    neighbour = neighbour_of_asked(question, located.text, passage.text, where)
+    neighbour = neighbour_of_asked(question, located.text, passage.text, passage.surroundings)
     checks.append(
         Check(
             "not_a_neighbour",
@@ -175,10 +176,8 @@ def check_quote(
 
 def names_missing(question: str, passage: Passage) -> list[str]:
     """The names and codes of the question that `passage` never states, read with its
-    heading path and its notes' paths (a note filed under `github-actions/` is about GitHub
-    Actions)."""
-    where = " ".join(source.file for source in passage.sources)
-    return identifiers_missing(question, f"{where}\n{passage.heading}\n{passage.text}")
+    heading path, its note's opening lines and its notes' paths."""
+    return identifiers_missing(question, f"{passage.surroundings}\n{passage.text}")
 
 
 def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:

@@ -48,7 +48,7 @@ def best_sentences(
                 continue
             if kind is not None and not states(sentence, kind, question):
                 continue
-            if identifiers_missing(question, f"{passage.heading}\n{passage.text}"):
+            if identifiers_missing(question, f"{passage.surroundings}\n{passage.text}"):
                 continue  # a passage about ERR-1001 is no evidence for ERR-7001
             score = len(shared) / max(len(asked), 1)
             if similarity is not None:

@@ -81,7 +81,8 @@ def neighbour_of_asked(
     """How the quote is about a neighbour of what the question asks about, if it is.
 
     `quote` is the note's own sentence the model quoted, `passage_text` its passage, and
-    `where` the passage's heading path and note paths (an owner named there counts).
+    `where` the passage's surroundings: heading path, note lead and note paths (an owner
+    named there counts).
     """
     return (
         _label_conflict(question, quote)

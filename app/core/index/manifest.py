@@ -268,6 +268,10 @@ class Manifest:
         return text_rows.read_texts_with_sources(self._db, text_hashes)
 
     @_locked
+    def first_texts(self, paths: Iterable[str]) -> dict[str, str]:
+        return text_rows.read_first_texts(self._db, paths)
+
+    @_locked
     def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:
         """Replace the given files' chunks and drop removed files, in one transaction.
 

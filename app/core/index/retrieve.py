@@ -13,6 +13,7 @@ from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
 from app.core.index.lexical import Bm25Index, LexicalHit
 from app.core.index.near_copies import near_copy
+from app.core.index.note_leads import lead_paragraph
 from app.core.index.records import ChunkSource
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
@@ -61,10 +62,18 @@ class Passage:
     bm25_rank: int | None
     bm25: Bm25Score | None
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
+    note_lead: str = ""  # the opening lines of the passage's note (see `note_leads`)
 
     @property
     def primary(self) -> ChunkSource:
         return self.sources[0]
+
+    @property
+    def surroundings(self) -> str:
+        """What names the passage's subject besides its own text: its heading path, its
+        note's opening lines and the paths of the notes it is in (a note filed under
+        `github-actions/` is about GitHub Actions)."""
+        return "\n".join([self.heading, self.note_lead, *(s.file for s in self.sources)])
 
     @property
     def heading(self) -> str:
@@ -256,6 +265,11 @@ def search(
         )
         if len(passages) == settings.k:
             break
+    leads = index.manifest.first_texts({p.primary.file for p in passages})
+    passages = [
+        dataclasses.replace(p, note_lead=lead_paragraph(leads.get(p.primary.file, "")))
+        for p in passages
+    ]
     return SearchResult(
         question,
         passages,

@@ -68,6 +68,23 @@ def read_texts_with_sources(
     return found
 
 
+def read_first_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
+    """The text of each given note's first chunk: its title and opening lines."""
+    wanted = list(dict.fromkeys(paths))
+    found: dict[str, str] = {}
+    for i in range(0, len(wanted), 500):
+        batch = wanted[i : i + 500]
+        marks = ",".join("?" * len(batch))
+        found.update(
+            db.execute(
+                "SELECT c.path, t.text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
+                f"WHERE c.ordinal = 0 AND c.path IN ({marks})",
+                batch,
+            ).fetchall()
+        )
+    return found
+
+
 def insert_chunks(
     db: sqlite3.Connection, path: str, chunks: Sequence[Chunk], tokens: Sequence[str]
 ) -> set[str]:

@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.core.answer.checks import check_quote
+from app.core.answer.prompt import Prompt
+from app.core.basics.scores import FusedScore
+from app.core.index.indexer import update_index
+from app.core.index.note_leads import lead_paragraph
+from app.core.index.records import ChunkSource
+from app.core.index.retrieve import Passage, RetrievalSettings, search
+from app.core.index.store import NoteIndex
+from tests.conftest import write
+from tests.fakes import FakeEmbedder
+
+ENTRY = "## 2026-04-06\nCutover date agreed: **Tuesday 19 May 2026**. The old one goes read-only."
+LEAD = "Moving the nightly ingest pipelines off our self-hosted Airflow onto Dagster."
+
+
+def test_the_lead_is_what_comes_before_the_first_section() -> None:
+    assert lead_paragraph(f"# Heron log\n\n{LEAD}\nTeam: me and Kasia.\n\n{ENTRY}") == (
+        f"{LEAD} Team: me and Kasia."
+    )
+    assert lead_paragraph(f"# Heron log\n\n{ENTRY}") == ""
+    long = lead_paragraph("# Log\n\n" + "word " * 200)
+    assert 250 < len(long) <= 300 and long.endswith("word")
+
+
+def passage(text: str, lead: str) -> Passage:
+    source = ChunkSource("work/Heron log.md", ("Heron log", "2026-04-06"), 9, 10)
+    return Passage("h", text, (source,), 1, FusedScore(0.03), 1, None, 1, None, None, lead)
+
+
+def decide(question: str, quote: str, lead: str) -> str | None:
+    prompt = Prompt((), (passage(ENTRY, lead),), (), 0)
+    failed = check_quote(question, True, quote, 1, prompt, None, 0.45).failed
+    return failed.name if failed is not None else None
+
+
+def test_a_log_entry_is_read_with_the_lead_that_names_its_subject() -> None:
+    question = "When do we switch over from Airflow to Dagster?"
+    quote = "Cutover date agreed: Tuesday 19 May 2026."
+    assert decide(question, quote, "") == "quote_on_topic"  # "switch", "cutover": no word shared
+    assert decide(question, quote, LEAD) is None
+
+
+def test_the_lead_does_not_make_another_subject_present() -> None:
+    question = "When do we switch over from Airflow to Prefect?"
+    assert decide(question, "Cutover date agreed: Tuesday 19 May 2026.", LEAD) == (
+        "question_terms_present"
+    )
+
+
+def test_search_gives_each_passage_its_note_lead(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    entries = "\n\n".join(
+        f"## 2026-0{m}-06\n" + f"Entry {m}: the migration moved three more jobs today. " * 8
+        for m in range(1, 6)
+    )
+    write(tmp_path / "notes", "heron.md", f"# Heron log\n\n{LEAD}\n\n{entries}\n")
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    update_index(index, tmp_path / "notes")
+    passages = search(index, "Entry 4 migration jobs", RetrievalSettings(k=3)).passages
+    index.close()
+    assert passages and all(p.note_lead == LEAD for p in passages)
+    assert any(LEAD not in p.text for p in passages)
