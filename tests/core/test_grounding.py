@@ -127,7 +127,7 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
 @pytest.mark.parametrize(
     ("question", "passage", "missing"),
     [
-        ("What does error ERR-7001 mean?", "## ERR-1001\nThe API key is missing.", ["err-7001"]),
+        ("What does error ERR-7001 mean?", "## ERR-1001\nThe API key is missing.", ["ERR-7001"]),
         ("What does ERR-4012 mean?", "## ERR-4012\nThe key was reused.", []),
         ("How do I fix _csv.Error?", "_csv.Error: field larger", []),
         ("What is the refractive index of BK7?", "BK7 lenses", []),
@@ -205,7 +205,7 @@ def test_a_formula_symbol_of_the_question_must_be_in_the_passage() -> None:
     from app.core.answer.grounding import identifiers_missing
 
     question = "Qual a fórmula do σ² de uma variável aleatória?"
-    assert identifiers_missing(question, "- Var(aX + b) = a²·Var(X)") == ["σ2"]
+    assert identifiers_missing(question, "- Var(aX + b) = a²·Var(X)") == ["σ²"]
     assert identifiers_missing(question, "- Variância: σ² = E[(X − μ)²]") == []
 
 
@@ -226,5 +226,5 @@ def test_a_code_joined_by_a_hyphen_must_be_written_whole() -> None:
     from app.core.answer.grounding import identifiers_missing
 
     assert identifiers_missing("What does ERR-7001 mean?", "ERR 1001 means 7 bad disks") == [
-        "err-7001"
+        "ERR-7001"
     ]

@@ -177,7 +177,11 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_") or _greek(t)
     ]
     present = set(lexical_tokens(passage))
-    missing = {t for t in codes if t not in present and not _spelled_apart(t, present)}
+    missing = {
+        _as_written(t, question)
+        for t in codes
+        if t not in present and not _spelled_apart(t, present)
+    }
     folded = fold(passage)
     names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
     for name in names:
@@ -187,6 +191,15 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if fold(name) not in folded:
             missing.add(name)
     return sorted(missing)
+
+
+def _as_written(token: str, question: str) -> str:
+    """The question's own spelling of a searched token ("σ²" for "σ2", "ERR-7001")."""
+    for word in question.split():
+        word = word.strip(".,;:!?()[]{}\"'`")
+        if token in lexical_tokens(word):
+            return word
+    return token
 
 
 # A count or an expression joined by a hyphen ("23-turn", "5-minute", "n-1"): the notes
