@@ -85,6 +85,7 @@ def test_search_json_shape(indexed: Cli) -> None:
         "fused_rank",
         "fused_score",
         "pinned_by",
+        "note_lead",
     }
 
 

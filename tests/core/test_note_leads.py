@@ -6,7 +6,7 @@ from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.scores import FusedScore
 from app.core.index.indexer import update_index
-from app.core.index.note_leads import lead_paragraph
+from app.core.index.note_leads import note_lead, opening_lines
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage, RetrievalSettings, search
 from app.core.index.store import NoteIndex
@@ -18,12 +18,21 @@ LEAD = "Moving the nightly ingest pipelines off our self-hosted Airflow onto Dag
 
 
 def test_the_lead_is_what_comes_before_the_first_section() -> None:
-    assert lead_paragraph(f"# Heron log\n\n{LEAD}\nTeam: me and Kasia.\n\n{ENTRY}") == (
-        f"{LEAD} Team: me and Kasia."
+    assert note_lead(f"# Heron log\n\n{LEAD}\nIt runs nightly.\n\n{ENTRY}") == (
+        f"{LEAD} It runs nightly."
     )
-    assert lead_paragraph(f"# Heron log\n\n{ENTRY}") == ""
-    long = lead_paragraph("# Log\n\n" + "word " * 200)
+    assert note_lead(f"# Heron log\n\n{ENTRY}") == ""
+    assert note_lead(f"Heron log\n=========\n\n{LEAD}\n\nEntry\n-----\nCutover.") == LEAD
+    assert note_lead(f"#project #work\n{LEAD}\n## Entry") == LEAD
+    assert note_lead("# Log\n\n```sh\n# a comment\n```\n") == ""
+    long = opening_lines("# Log\n\n" + "word " * 200)
     assert 250 < len(long) <= 300 and long.endswith("word")
+
+
+def test_a_roster_in_the_lead_names_no_subject() -> None:
+    roster = "Team: me, Kasia Nowak, Ravi Menon on the database side; Owen Achebe is the sponsor."
+    assert note_lead(f"# Heron log\n\n{LEAD}\n{roster}\n\n{ENTRY}") == LEAD
+    assert note_lead("# Homelab\n\nI run Plex, Jellyfin, Pi-hole and Home Assistant.") == ""
 
 
 def passage(text: str, lead: str) -> Passage:

@@ -17,6 +17,13 @@ from app.core.basics.values import day_numbers, weekdays
         ("sábado de manhã", {"sabado"}),
         ("Sat 13 Jun 15:00 ferry", {"sat"}),
         ("Fridays at 5", {"friday"}),
+        ("| segunda | 8h-10h | Cálculo |", {"segunda"}),
+        ("- quinta 14h: laboratório", {"quinta"}),
+        ("Meu plantão é sexta", {"sexta"}),
+        ("Terça, 14/05", {"terca"}),
+        ("A prova é na segunda.", {"segunda"}),
+        ("mon/wed/fri gym", {"mon", "wed", "fri"}),
+        ("terc\u0327a-feira", {"terca"}),  # typed with a combining cedilla
     ],
 )
 def test_days_are_read_in_either_language(text: str, expected: set[str]) -> None:
@@ -30,6 +37,9 @@ def test_days_are_read_in_either_language(text: str, expected: set[str]) -> None
         "a segunda lei de Newton",
         "prova de segunda chamada",
         "a quinta questão da lista",
+        "na segunda vez que tentei",
+        "Segunda Guerra Mundial",
+        "Na segunda prova de Física tirei 8",
         "the sun is hot",
         "we sat down and wed the two tables",
     ],
@@ -55,3 +65,8 @@ def test_another_day_is_unsupported() -> None:
     assert [c.text for c in unsupported_claims("On Thursday", ["Bins go out Wed night"])] == [
         "thursday"
     ]
+
+
+def test_a_code_that_starts_with_a_day_is_still_a_code() -> None:
+    unsupported = unsupported_claims("It was MON-1234.", ["The fix landed in MON-1235."])
+    assert [c.text for c in unsupported] == ["MON-1234"]

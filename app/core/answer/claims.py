@@ -102,8 +102,8 @@ def extract_claims(answer: str) -> list[Claim]:
         found.append(Claim("date", _date_text(year, month, day), (year, month, day)))
     found += [Claim("weekday", w) for w in sorted(weekdays(plain))]
     for token in _IDENTIFIER.findall(plain):
-        if day_numbers(token):
-            continue  # "quarta-feira", "Mon-Fri": days, claimed as days above
+        if all(is_day_word(part) or fold(part).startswith("feira") for part in token.split("-")):
+            continue  # "quarta-feira", "Mon-Fri": days, claimed as days above; "MON-1234" is a code
         if (is_compound(token) or any(c.isdigit() for c in token)) and any(
             c.isalpha() for c in token
         ):

@@ -40,6 +40,8 @@ def best_sentences(
     kind = asked_type(question)
     scored: list[tuple[float, int, int, QuotedSentence]] = []
     for number, passage in enumerate(passages, start=1):
+        if identifiers_missing(question, f"{passage.surroundings}\n{passage.text}"):
+            continue  # a passage about ERR-1001 is no evidence for ERR-7001
         for order, sentence in enumerate(sentences(passage.text)):
             if sentence.lstrip().startswith("#"):
                 continue
@@ -48,8 +50,6 @@ def best_sentences(
                 continue
             if kind is not None and not states(sentence, kind, question):
                 continue
-            if identifiers_missing(question, f"{passage.surroundings}\n{passage.text}"):
-                continue  # a passage about ERR-1001 is no evidence for ERR-7001
             score = len(shared) / max(len(asked), 1)
             if similarity is not None:
                 score += similarity(question, sentence)

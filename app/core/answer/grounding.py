@@ -113,8 +113,14 @@ def _windows(text: str, widest: int = 3) -> list[str]:
         for size in range(1, widest + 1)
         for i in range(len(parts) - size + 1)
         if not any(is_row_or_item(part) for part in parts[i + 1 : i + size])
-        and not any(part.lstrip().startswith("|") for part in parts[i : i + size - 1])
+        and not any(_closes_row(part) for part in parts[i : i + size - 1])
     ]
+
+
+def _closes_row(part: str) -> bool:
+    """A sentence that ends a table row: a window may not run past it ("| MF 4417 |
+    Leaves at 9:00. Arrives at 11:30. |" is one row of two sentences)."""
+    return part.strip().endswith("|")
 
 
 def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
@@ -174,13 +180,15 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     codes = [
         t
         for t in lexical_tokens(question)
-        if (is_compound(t) and any(c.isdigit() for c in t)) or t.startswith("_") or _greek(t)
+        if (is_compound(t) and any(c.isdigit() for c in t))
+        or t.startswith("_")
+        or _greek(t, question)
     ]
     present = set(lexical_tokens(passage))
     missing = {
         _as_written(t, question)
         for t in codes
-        if t not in present and not _spelled_apart(t, present)
+        if t not in present and not _spelled_apart(t, question, passage)
     }
     folded = fold(passage)
     names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
@@ -203,18 +211,33 @@ def _as_written(token: str, question: str) -> str:
 
 
 # A count or an expression joined by a hyphen ("23-turn", "5-minute", "n-1"): the notes
-# may write it apart ("23 turns", "n − 1") and still state it.
-_JOINED_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?-[^\W\d_]+|[^\W\d_]-\d+")
+# may write it apart ("23 turns", "n − 1") and still state it. A code is not one: "B-12",
+# "12-B" and "F-16" must be written whole.
+_COUNT_OF = re.compile(r"(\d+(?:[.,]\d+)?)-([^\W\d_]{2,})")
+_LETTER_MINUS = re.compile(r"([a-z])-(\d+)")
 
 
-def _spelled_apart(token: str, present: set[str]) -> bool:
-    if not _JOINED_QUANTITY.fullmatch(token):
-        return False
-    return all(part in present for part in lexical_tokens(token.replace("-", " ")))
+def _spelled_apart(token: str, question: str, passage: str) -> bool:
+    written = _as_written(token, question)
+    count, expression = _COUNT_OF.fullmatch(written), _LETTER_MINUS.fullmatch(written)
+    squashed = f" {squash(passage)} "
+    if count is not None:
+        number, word = squash(count.group(1)), squash(count.group(2))
+        return re.search(rf" {re.escape(number)} {re.escape(word)}\w* ", squashed) is not None
+    if expression is not None:
+        return f" {expression.group(1)} {expression.group(2)} " in squashed
+    return False
 
 
-def _greek(token: str) -> bool:
+# Units written with Greek letters are units, not symbols of a formula: "250 µs" may be
+# "250 microseconds" in the note, "10 kΩ" "10 kilohms" (a lower-case ω stays a symbol).
+_MICRO_UNIT = re.compile(r"\d*[μµ](?:s|m|g|l|f|a|v|w)")
+
+
+def _greek(token: str, question: str) -> bool:
     """A symbol of a formula ("σ2", "δx", "λ"): a passage without it states another one."""
+    if _MICRO_UNIT.fullmatch(token) or any(c in "ΩΩ" for c in _as_written(token, question)):
+        return False
     return any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in token)
 
 

@@ -8,6 +8,7 @@ and "14 May" is "14 de maio". English and Portuguese forms are understood.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -295,6 +296,7 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
 def weekdays(text: str) -> set[str]:
     """Day names, singular: "Fridays" and "sexta" are read as days; "the second exam"
     ("segunda prova") and "the sun" are not."""
+    text = unicodedata.normalize("NFC", text)  # "terça" typed with a combining cedilla
     found = set()
     words = list(re.finditer(r"[^\W\d_]+", text))
     for i, match in enumerate(words):
@@ -302,7 +304,7 @@ def weekdays(text: str) -> set[str]:
         day = word if word in WEEKDAYS else word[:-1] if word.endswith("s") else ""
         if day not in WEEKDAYS:
             continue
-        if day in _WORD_DAYS and not match.group()[0].isupper():
+        if day in _WORD_DAYS and not match.group()[0].isupper() and not _among_days(text, words, i):
             continue
         if day in _ORDINAL_DAYS and not _named_as_day(text, words, i):
             continue
@@ -310,30 +312,47 @@ def weekdays(text: str) -> set[str]:
     return found
 
 
-# Portuguese names Monday to Friday by ordinals, and "segunda" alone is as often "the
-# second" ("segunda prova", "segunda lei de Newton"): it is a day with "-feira", after a
-# word that introduces a day ("na segunda", "toda quarta", "até sexta"), in a range ("de
-# segunda a sexta"), or as a label ("Quarta: laboratório").
+# Portuguese names Monday to Friday by ordinals, and "segunda" is as often "second": an
+# ordinal stands before its noun ("segunda prova", "quinta questão", "na segunda vez",
+# "Segunda Guerra"), a day stands alone ("Plantão: sexta.", "| segunda | 8h |", "quinta
+# 14h"), before "-feira" or before a word that goes on about the day ("às 10h", "a sexta",
+# "e quarta", "de manhã").
 _ORDINAL_DAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
-_DAY_CUES = frozenset(
-    {"na", "nas", "toda", "todas", "as", "ate", "proxima", "ultima", "nesta", "desta", "cada"}
-)
-# English day abbreviations that are also words ("the sun", "we sat"): days when capitalised.
+_DAY_FOLLOWERS = frozenset({"as", "a", "e", "ou", "ate", "pela", "pelo", "cedo"})
+_DAY_PARTS = frozenset({"manha", "tarde", "noite"})
+# English day abbreviations that are also words ("the sun", "we sat"): days when
+# capitalised, beside another day ("mon/wed/fri") or before a time ("wed 3pm").
 _WORD_DAYS = frozenset({"sat", "sun", "wed"})
 
 
 def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:
-    before = fold(words[i - 1].group()) if i > 0 else ""
-    after = fold(words[i + 1].group()) if i + 1 < len(words) else ""
-    then = fold(words[i + 2].group()) if i + 2 < len(words) else ""
-    if after.startswith("feira") or before in _DAY_CUES:
+    following = words[i + 1] if i + 1 < len(words) else None
+    gap = text[words[i].end() : following.start() if following else len(text)].strip(" ")
+    if following is None or gap not in ("", "-"):
+        return True  # alone: before punctuation, a number, a table bar or the end
+    after = fold(following.group())
+    if gap == "-":
+        return after.startswith("feira")
+    if after == "de":
+        then = fold(words[i + 2].group()) if i + 2 < len(words) else ""
+        return then in _DAY_PARTS
+    return after in _DAY_FOLLOWERS or after.startswith("feira")
+
+
+def _among_days(text: str, words: list[re.Match[str]], i: int) -> bool:
+    after = text[words[i].end() :].lstrip(" ")
+    if after[:1].isdigit():
         return True
-    if after in ("a", "e") and fold(then).rstrip("s") in _DAY_NUMBER:
-        return True  # "de segunda a sexta", "terça e quinta"
-    if before in ("a", "e") and i > 1 and fold(words[i - 2].group()).rstrip("s") in _DAY_NUMBER:
-        return True
-    rest = text[words[i].end() :].lstrip(" ")
-    return rest.startswith((":", ")")) or (not rest and i > 0 and before == "e")
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(words):
+            word = fold(words[j].group())
+            near = word in _DAY_NUMBER and word not in _WORD_DAYS
+            gap = text[
+                min(words[i].end(), words[j].end()) : max(words[i].start(), words[j].start())
+            ]
+            if near and gap.strip() in ("/", ",", "-", "&"):
+                return True
+    return False
 
 
 def is_day_word(word: str) -> bool:

@@ -4,27 +4,59 @@ A section of a long note often never names its subject: the entry "Cutover date 
 Tuesday 19 May" of a project log says nothing of the project, which its opening line
 ("Moving the nightly pipelines off Airflow onto Dagster") names. The answer checks read a
 passage with its note's lead, as they read it with its heading path and file name.
+
+Only the lead's sentences that name a subject count. A sentence naming many things ("Team:
+Kasia Nowak, Ravi Menon; Owen Achebe is the sponsor", "Services I run: Plex, Jellyfin,
+Pi-hole and Home Assistant") is a roster: a section of that note is about one of them at
+most, and the roster must not vouch for whichever one a question names.
 """
 
 from __future__ import annotations
 
+import re
+
+from app.core.basics.sentences import sentences
+
 LEAD_CHARS = 300
+MAX_NAMES = 3  # capitalised words past a sentence's first: more make a roster
+
+_HEADING = re.compile(r"\s{0,3}#{1,6}\s")
+_FENCE = re.compile(r"\s{0,3}(```|~~~)")
+_SETEXT = re.compile(r"\s{0,3}(=+|-+)\s*$")
+_TAGS = re.compile(r"(\s*#[^\s#]+)+\s*$")  # an Obsidian tag line: "#project #work"
+_NAME = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 
 
-def lead_paragraph(first_chunk: str) -> str:
-    """The lines of a note's first chunk before its first section, cut to about
-    `LEAD_CHARS` on a word boundary: "" when the note opens straight into a section."""
+def note_lead(first_chunk: str) -> str:
+    """The sentences naming the note's subject in its opening lines ("" when the note
+    opens straight into a section, or its opening lines are a roster)."""
+    return " ".join(s for s in sentences(opening_lines(first_chunk)) if _names(s) <= MAX_NAMES)
+
+
+def opening_lines(first_chunk: str) -> str:
+    """The lines of a note's first chunk before its first section, heading, code block or
+    underlined title, cut to about `LEAD_CHARS` on a word boundary."""
     lines = first_chunk.split("\n")
     if lines and lines[0].startswith("# "):
         lines = lines[1:]  # the title, which the heading path already holds
+    elif len(lines) > 1 and re.fullmatch(r"\s{0,3}=+\s*", lines[1]):
+        lines = lines[2:]  # the title, underlined
     kept: list[str] = []
     for line in lines:
-        if line.lstrip().startswith("#"):
+        if _HEADING.match(line) or _FENCE.match(line):
             break
-        if line.strip():
+        if kept and _SETEXT.match(line):
+            kept.pop()  # the line above was a section title, underlined
+            break
+        if line.strip() and not _TAGS.fullmatch(line):
             kept.append(line.strip())
     text = " ".join(kept)
     if len(text) <= LEAD_CHARS:
         return text
     cut = text.rfind(" ", 0, LEAD_CHARS)
     return text[: cut if cut > 0 else LEAD_CHARS]
+
+
+def _names(sentence: str) -> int:
+    words = _NAME.findall(sentence)
+    return sum(1 for word in words[1:] if word[0].isupper())

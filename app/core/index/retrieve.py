@@ -11,9 +11,9 @@ from typing import Any
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
+from app.core.index import note_leads
 from app.core.index.lexical import Bm25Index, LexicalHit
 from app.core.index.near_copies import near_copy
-from app.core.index.note_leads import lead_paragraph
 from app.core.index.records import ChunkSource
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
@@ -62,7 +62,7 @@ class Passage:
     bm25_rank: int | None
     bm25: Bm25Score | None
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
-    note_lead: str = ""  # the opening lines of the passage's note (see `note_leads`)
+    note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
 
     @property
     def primary(self) -> ChunkSource:
@@ -106,6 +106,7 @@ class Passage:
             "fused_rank": self.fused_rank,
             "fused_score": round(self.fused.value, 8),
             "pinned_by": self.pinned_by,
+            "note_lead": self.note_lead,  # read with the passage by the answer checks
         }
 
 
@@ -267,7 +268,7 @@ def search(
             break
     leads = index.manifest.first_texts({p.primary.file for p in passages})
     passages = [
-        dataclasses.replace(p, note_lead=lead_paragraph(leads.get(p.primary.file, "")))
+        dataclasses.replace(p, note_lead=note_leads.note_lead(leads.get(p.primary.file, "")))
         for p in passages
     ]
     return SearchResult(
