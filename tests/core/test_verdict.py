@@ -220,3 +220,49 @@ def test_strip_plot_draws_each_band_and_the_suggestion(tmp_path) -> None:
     assert {GREEN, RED, BLUE} <= colours  # the first signal separates: a suggestion line
     colours = {c for _, c in second.getcolors(WIDTH * ROW) or []}
     assert {GREEN, RED} <= colours and BLUE not in colours  # overlapping bands: none
+
+
+class _Vocabulary:
+    def __init__(self, tokens: set[str]) -> None:
+        self.tokens = tokens
+
+    def __contains__(self, token: object) -> bool:
+        return token in self.tokens
+
+    def doc_freq(self, token: str) -> int:
+        return 5 if token in self.tokens else 0
+
+    def max_score(self, tokens: list[str]) -> float:
+        return 1.0
+
+    @property
+    def n_docs(self) -> int:
+        return 100
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        ("Por que a variância amostral divide por n-1?", "s² = Σ(xᵢ − x̄)²/(n − 1)"),
+        ("Quanto vale R em atm.L/mol.K?", "R = 0,082 atm·L/(mol·K)"),
+        ("What did the 23-turn session cost?", "Across 23 turns the session cost $0.01."),
+    ],
+)
+def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note: str) -> None:
+    from app.core.basics.text import lexical_tokens
+    from app.core.verdict.signals import question_terms
+
+    vocabulary = _Vocabulary(set(lexical_tokens(note, "pt")) | set(lexical_tokens(note)))
+    terms = question_terms(question, vocabulary, note)
+    joined = next(t for t in terms if any(c in t.word for c in "-/"))
+    assert joined.known and joined.in_passages
+
+
+def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:
+    from app.core.basics.text import lexical_tokens
+    from app.core.verdict.signals import question_terms
+
+    note = "gemini 3.5 flash is cheap; flash 3.6 is new; B-7 and 12 are gates."
+    vocabulary = _Vocabulary(set(lexical_tokens(note)))
+    terms = question_terms("Is gemini-3.6-flash at gate B-12?", vocabulary, note)
+    assert {t.word for t in terms if not t.known} == {"gemini-3.6-flash", "B-12"}

@@ -23,6 +23,7 @@ from app.core.basics.text import (
     is_compound,
     lexical_tokens,
     squash,
+    written_apart,
 )
 from app.core.basics.values import MONTHS, day_numbers, is_day_word
 
@@ -210,23 +211,14 @@ def _as_written(token: str, question: str) -> str:
     return token
 
 
-# A count or an expression joined by a hyphen ("23-turn", "5-minute", "n-1"): the notes
-# may write it apart ("23 turns", "n − 1") and still state it. A code is not one: "B-12",
-# "12-B" and "F-16" must be written whole.
-_COUNT_OF = re.compile(r"(\d+(?:[.,]\d+)?)-([^\W\d_]{2,})")
-_LETTER_MINUS = re.compile(r"([a-z])-(\d+)")
-
-
 def _spelled_apart(token: str, question: str, passage: str) -> bool:
-    written = _as_written(token, question)
-    count, expression = _COUNT_OF.fullmatch(written), _LETTER_MINUS.fullmatch(written)
-    squashed = f" {squash(passage)} "
-    if count is not None:
-        number, word = squash(count.group(1)), squash(count.group(2))
-        return re.search(rf" {re.escape(number)} {re.escape(word)}\w* ", squashed) is not None
-    if expression is not None:
-        return f" {expression.group(1)} {expression.group(2)} " in squashed
-    return False
+    """A count, expression or unit of the question written apart in the passage, its
+    parts in order ("23 turns" for "23-turn", "n − 1" for "n-1")."""
+    parts = written_apart(_as_written(token, question))
+    if parts is None:
+        return False
+    words = " ".join(squash(part) for part in parts)
+    return re.search(rf" {re.escape(words)}\w* ", f" {squash(passage)} ") is not None
 
 
 # Units written with Greek letters are units, not symbols of a formula: "250 µs" may be

@@ -108,6 +108,22 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     return variants
 
 
+# A count joined to what it counts ("23-turn", "5-minute"), an expression ("n-1") or a unit
+# ("atm.L/mol.K", "km/h"): notes write them apart ("23 turns", "n − 1", "atm·L/(mol·K)")
+# and still state them. A code is none of these: "B-12", "F-16" and "ERR-7001" are whole.
+_COUNT_OF = re.compile(r"\d+(?:[.,]\d+)?-[^\W\d_]{2,}")
+_LETTER_MINUS = re.compile(r"[a-z]-\d+")
+_UNIT = re.compile(r"[^\W\d_]{1,4}(?:[.·][^\W\d_]{1,4})*/[^\W\d_]{1,4}(?:[.·][^\W\d_]{1,4})*")
+
+
+def written_apart(word: str) -> list[str] | None:
+    """The parts of a count, expression or unit as the user typed it, which notes may
+    write apart; None for any other word."""
+    if _COUNT_OF.fullmatch(word) or _LETTER_MINUS.fullmatch(word) or _UNIT.fullmatch(word):
+        return [part for part in re.split(r"[-./·]", word) if part]
+    return None
+
+
 def content_word_spans(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """The text's content words as written, in order (stop words left out)."""
     return [

@@ -15,7 +15,14 @@ from typing import Protocol
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.sentences import sentences
-from app.core.basics.text import TERM_PATTERN, fold, is_compound, lexical_tokens, term_variants
+from app.core.basics.text import (
+    TERM_PATTERN,
+    fold,
+    is_compound,
+    lexical_tokens,
+    term_variants,
+    written_apart,
+)
 from app.core.index.retrieve import SearchResult
 from app.core.verdict.answer_type import AnswerType, asked_type, states
 
@@ -127,12 +134,26 @@ def question_terms(
                 word = f"{word} {matches[i + 1].group(0)}"
         first = match.start() == 0 or not question[: match.start()].strip(" ¿¡\"'(")
         in_passages = token in seen_passages
+        if not known:
+            parts = _known_parts(word, vocabulary, language)
+            if parts:  # "n-1" where the notes write "n − 1", "atm.L/mol.K" for "atm·L/(mol·K)"
+                known, in_passages = True, all(t in seen_passages for t in parts)
         rare = known and vocabulary.doc_freq(token) <= rare_limit
         terms.append(QuestionTerm(word, token, _salience(word, first), known, in_passages, rare))
     unique: dict[str, QuestionTerm] = {}
     for term in terms:
         unique.setdefault(term.token, term)
     return list(unique.values())
+
+
+def _known_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
+    """The tokens of a count, expression or unit whose every naming part some note
+    holds (empty when the word is not one, or a part is unknown)."""
+    parts = written_apart(word)
+    if parts is None:
+        return []
+    tokens = [v[0] for v in (term_variants(p, language) for p in parts) if v]
+    return tokens if tokens and all(t in vocabulary for t in tokens) else []
 
 
 @dataclass(frozen=True)
