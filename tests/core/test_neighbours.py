@@ -19,6 +19,10 @@ OPTICA = (
     "## Refração\n- Índice de refração: n = c/v\n"
     "- Valores: ar ≈ 1,00; água 1,33; vidro comum ≈ 1,5; diamante 2,42\n"
 )
+OPERADORES = (
+    "## Operadores\n- `/` divisão real (7 / 2 = 3.5)\n- `//` divisão inteira (7 // 2 = 3)\n"
+    "- `%` resto (7 % 2 = 1)\n"
+)
 SUBSTITUICOES = (
     "| expressão | substituição |\n| --- | --- |\n| √(a² − x²) | x = a·sen θ |\n"
     "| √(a² + x²) | x = a·tg θ |\n"
@@ -67,6 +71,17 @@ SUBSTITUICOES = (
          "- Room 12: the lab\n- Room 14: next to Room 12", "", None),
         ("What happens after the 10:30 call?", "- 11:00 lunch", "- 10:30 call\n- 11:00 lunch",
          "", None),
+        # a sibling item that goes on as the question does
+        ("Qual operador faz divisão inteira em Python?", "- `/` divisão real (7 / 2 = 3.5)",
+         OPERADORES, "", "divisão inteira"),
+        ("Qual operador faz divisão inteira em Python?", "- `//` divisão inteira (7 // 2 = 3)",
+         OPERADORES, "", None),
+        ("How do I pay the heating engineer?", "- Bank transfer only, invoices by email",
+         "- Heating engineer: Dev\n- Bank transfer only, invoices by email", "", None),
+        ("Com que ângulo eu consigo o maior alcance num lançamento?",
+         "- Alcance: R = v₀²·sen(2θ)/g → o alcance é máximo em θ = 45°",
+         "- Alcance: R = v₀²·sen(2θ)/g → o alcance é máximo em θ = 45°\n"
+         "- Ângulos complementares (30° e 60°) dão o mesmo alcance.", "", None),
         # an owner the quoted passage never names
         ("What is the window cleaner's phone number?", "- Phone: 07700 900412",
          "# Marta Ruiz\n- Phone: 07700 900412", "people/Marta Ruiz.md", "window cleaner"),

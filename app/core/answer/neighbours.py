@@ -4,13 +4,15 @@ Notes keep like facts side by side: one table row per exam, one list item per te
 person's phone number in their own note. A small model asked for the P2 of one course
 quotes that course's P1 row; asked for the window cleaner's phone number, it quotes a
 friend's. Every word of such a quote is real and on topic, so the other checks pass it.
-These checks catch four shapes measured in labelled question sets:
+These checks catch five shapes measured in labelled question sets:
 - a numbered label of the question (`P2`, "prática 4", "turn 23") that the quote gives
   with another number and never with the asked one;
 - an identifier of the question (`worker_processes`) whose sibling the quote names
   instead (`worker_connections`);
 - a list item or table row keyed by something else ("Cálculo II: …") while a sibling
   item of the same list is keyed by what the question names ("Física II: …");
+- a list item or table row that turns away from the question where a sibling goes on
+  with it ("`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira");
 - an owner the question names ("the window cleaner's phone number") that the quoted
   passage, its heading and its note's path never mention.
 """
@@ -87,6 +89,7 @@ def neighbour_of_asked(
     return (
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
+        or _fuller_sibling(question, quote, passage_text)
         or _owner_missing(question, f"{where}\n{passage_text}")
     )
 
@@ -168,6 +171,58 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
             if key and own and words <= asked and _names_something(key) and not own <= line_words:
                 return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
         return None
+    return None
+
+
+def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour | None:
+    """A sibling of the quoted list item or row goes on where the quoted one turns away:
+    "`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira". Both
+    items share a word of the question; the word after it is the question's in the
+    sibling and another in the quoted item."""
+    target = squash(quote)
+    for block in blocks(passage_text):
+        if not holds_words(block.text, target):
+            continue
+        items = _items(block.text)
+        line = next((item for item in items if holds_words(item, target)), None)
+        if line is None:
+            return None
+        language = detect_language(f"{question} {block.text}")
+        asked = content_words(question, language)
+        quoted = _stems_in_order(line, language)
+        for item in items:
+            sibling = _stems_in_order(item, language)
+            for stem, word in quoted:
+                if stem not in asked:
+                    continue
+                turned, went_on = _after(quoted, stem), _after(sibling, stem)
+                if turned and went_on and turned[0] not in asked and went_on[0] in asked:
+                    return Neighbour(
+                        f"the quote says {word} {turned[1]}; the item {item.strip()[:60]!r} "
+                        f"beside it says {word} {went_on[1]}, as the question does"
+                    )
+        return None
+    return None
+
+
+def _stems_in_order(text: str, language: str) -> list[tuple[str, str]]:
+    """The content words of `text` in order, each as (stem, word as written)."""
+    found = []
+    for match in TERM_PATTERN.finditer(text):
+        stems = content_words(match.group(0), language)
+        if len(stems) == 1 and _PLAIN_WORD.fullmatch(match.group(0)):
+            found.append((next(iter(stems)), match.group(0)))
+    return found
+
+
+_PLAIN_WORD = re.compile(r"[a-zA-ZÀ-ÿ]{3,}")  # a word, not a symbol of a formula ("x²", "θ")
+
+
+def _after(words: list[tuple[str, str]], stem: str) -> tuple[str, str] | None:
+    """The content word right after the first `stem` in `words`, if any."""
+    for i, (each, _word) in enumerate(words[:-1]):
+        if each == stem:
+            return words[i + 1]
     return None
 
 
