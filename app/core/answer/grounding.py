@@ -228,9 +228,11 @@ _MICRO_UNIT = re.compile(r"\d*[μµ](?:s|m|g|l|f|a|v|w)")
 
 def _greek(token: str, question: str) -> bool:
     """A symbol of a formula ("σ2", "δx", "λ"): a passage without it states another one."""
-    if _MICRO_UNIT.fullmatch(token) or any(c in "ΩΩ" for c in _as_written(token, question)):
+    if not any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in token):
         return False
-    return any("\u0370" <= c <= "\u03ff" or "\u1f00" <= c <= "\u1fff" for c in token)
+    return not (
+        _MICRO_UNIT.fullmatch(token) or any(c in "ΩΩ" for c in _as_written(token, question))
+    )
 
 
 @lru_cache(maxsize=8)

@@ -143,34 +143,29 @@ def _sibling_identifier(question: str, quote: str) -> Neighbour | None:
 def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | None:
     """A keyed list item or table row about something else, beside one about the asked
     thing: the model read the wrong line of the right list."""
-    target = squash(quote)
-    if not target:
+    found = _quoted_item(quote, passage_text)
+    if found is None:
         return None
-    for block in blocks(passage_text):
-        if not holds_words(block.text, target):
-            continue
-        items = _items(block.text)
-        line = next((item for item in items if holds_words(item, target)), None)
-        quoted = _key(line) if line is not None else ""
-        if line is None or not quoted:
-            return None
-        keys = [_key(item) for item in items]
-        language = detect_language(f"{question} {block.text}")
-        asked = content_words(question, language)
-        # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
-        counts = Counter(w for key in set(keys) for w in content_words(key, language))
-        if {w for w in content_words(quoted, language) if counts[w] == 1} & asked:
-            return None
-        if not _names_something(quoted):
-            return None
-        line_words = content_words(line, language)
-        for key in keys:
-            words = content_words(key, language) if key else set()
-            own = {w for w in words if counts[w] == 1}
-            # "Room 14: next to Room 12" names the asked Room 12 itself.
-            if key and own and words <= asked and _names_something(key) and not own <= line_words:
-                return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
+    block, line, items = found
+    quoted = _key(line)
+    if not quoted:
         return None
+    keys = [_key(item) for item in items]
+    language = detect_language(f"{question} {block}")
+    asked = content_words(question, language)
+    # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
+    counts = Counter(w for key in set(keys) for w in content_words(key, language))
+    if {w for w in content_words(quoted, language) if counts[w] == 1} & asked:
+        return None
+    if not _names_something(quoted):
+        return None
+    line_words = content_words(line, language)
+    for key in keys:
+        words = content_words(key, language) if key else set()
+        own = {w for w in words if counts[w] == 1}
+        # "Room 14: next to Room 12" names the asked Room 12 itself.
+        if key and own and words <= asked and _names_something(key) and not own <= line_words:
+            return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
     return None
 
 
@@ -179,30 +174,37 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
     "`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira". Both
     items share a word of the question; the word after it is the question's in the
     sibling and another in the quoted item."""
-    target = squash(quote)
-    for block in blocks(passage_text):
-        if not holds_words(block.text, target):
-            continue
-        items = _items(block.text)
-        line = next((item for item in items if holds_words(item, target)), None)
-        if line is None:
-            return None
-        language = detect_language(f"{question} {block.text}")
-        asked = content_words(question, language)
-        quoted = _stems_in_order(line, language)
-        for item in items:
-            sibling = _stems_in_order(item, language)
-            for stem, word in quoted:
-                if stem not in asked:
-                    continue
-                turned, went_on = _after(quoted, stem), _after(sibling, stem)
-                if turned and went_on and turned[0] not in asked and went_on[0] in asked:
-                    return Neighbour(
-                        f"the quote says {word} {turned[1]}; the item {item.strip()[:60]!r} "
-                        f"beside it says {word} {went_on[1]}, as the question does"
-                    )
+    found = _quoted_item(quote, passage_text)
+    if found is None:
         return None
+    block, line, items = found
+    language = detect_language(f"{question} {block}")
+    asked = content_words(question, language)
+    quoted = _stems_in_order(line, language)
+    for item in items:
+        sibling = _stems_in_order(item, language)
+        for stem, word in quoted:
+            if stem not in asked:
+                continue
+            turned, went_on = _after(quoted, stem), _after(sibling, stem)
+            if turned and went_on and turned[0] not in asked and went_on[0] in asked:
+                return Neighbour(
+                    f"the quote says {word} {turned[1]}; the item {item.strip()[:60]!r} "
+                    f"beside it says {word} {went_on[1]}, as the question does"
+                )
     return None
+
+
+def _quoted_item(quote: str, passage_text: str) -> tuple[str, str, list[str]] | None:
+    """The first block of the passage holding the quote, the list item or row of it the
+    quote stands in, and all its items; None when the quote is in no item."""
+    target = squash(quote)
+    block = next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
+    if block is None:
+        return None
+    items = _items(block)
+    line = next((item for item in items if holds_words(item, target)), None)
+    return None if line is None else (block, line, items)
 
 
 def _stems_in_order(text: str, language: str) -> list[tuple[str, str]]:
