@@ -6,7 +6,7 @@ import pytest
 from app.core.basics.scores import Bm25Score, CosineSimilarity
 from app.core.index.lexical import LexicalHit
 from app.core.index.retrieve import RetrievalSettings, fuse
-from app.core.index.vectors import ChromaVectorStore, VectorHit
+from app.core.index.vectors import EF_SEARCH, ChromaVectorStore, VectorHit
 
 
 def v(h: str, sim: float = 0.5) -> VectorHit:
@@ -66,3 +66,23 @@ def test_chroma_distance_converts_to_cosine_similarity_at_the_boundary(tmp_path)
     assert hits["opposite"] == pytest.approx(-1.0, abs=1e-5)
     assert CosineSimilarity.from_cosine_distance(0.25).value == pytest.approx(0.75)
     assert CosineSimilarity(0.75).to_cosine_distance() == pytest.approx(0.25)
+
+
+def test_chroma_search_is_wide_and_exact_on_a_folder_sized_store(tmp_path) -> None:
+    """The graph search looks at `EF_SEARCH` candidates, and the hits are the exact top n
+    (what the snapshot's exhaustive search returns), near-duplicate vectors included."""
+    rng = np.random.default_rng(5)
+    base = rng.normal(size=(60, 32)).astype(np.float32)
+    # Clusters of near copies, as many short notes sharing most of their words make.
+    vectors = np.concatenate([base, base[:20] + 0.01 * rng.normal(size=(20, 32))] * 3)
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    ids = [f"h{i:04d}" for i in range(len(vectors))]
+    store = ChromaVectorStore(tmp_path / "chroma")
+    for start in rng.permutation(range(0, len(ids), 16)):  # written out of order
+        store.upsert(ids[start : start + 16], vectors[start : start + 16])
+    assert store._collection.configuration["hnsw"]["ef_search"] == EF_SEARCH
+    for query in rng.normal(size=(40, 32)).astype(np.float32):
+        query /= np.linalg.norm(query)
+        exact = np.sort(vectors @ query)[::-1][:15]
+        got = [hit.similarity.value for hit in store.nearest(query, 15)]
+        assert got == pytest.approx(exact.tolist(), abs=1e-6)

@@ -22,6 +22,7 @@ import pytest
 from app.core.index.home import IndexHome
 from app.core.index.manifest import Manifest
 from app.core.index.shared import ChromaServerStore
+from app.core.index.vectors import EF_SEARCH
 from app.errors import IndexBusyError, IndexMissingError
 from app.paths import index_dir, shared_user_dir, user_dir
 from tests.conftest import SAMPLE_NOTES, write
@@ -185,6 +186,23 @@ def test_one_writer_lease_per_collection(tmp_path: Path, server: ChromaServer) -
     assert first.current_lease() is None
     with pytest.raises(IndexMissingError, match="there is no collection absent"):
         ChromaServerStore(server.url, "absent", create=False)
+
+
+def test_a_writer_widens_the_search_of_an_older_collection(server: ChromaServer) -> None:
+    made = ChromaServerStore(server.url, "older", create=True)
+    made._collection.modify(configuration={"hnsw": {"ef_search": 100}})  # as made before
+    made.close()
+
+    def ef_search(create: bool) -> int:
+        store = ChromaServerStore(server.url, "older", create=create)
+        try:
+            return int(store._collection.configuration["hnsw"]["ef_search"])
+        finally:
+            store.close()
+
+    assert ef_search(create=False) == 100  # a reader never changes the collection
+    assert ef_search(create=True) == EF_SEARCH
+    assert ef_search(create=False) == EF_SEARCH
 
 
 def test_an_unreachable_server_is_one_line_naming_it(tmp_path: Path) -> None:

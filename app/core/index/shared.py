@@ -29,6 +29,8 @@ from app.core.index.lease import Lease, hold_lease
 from app.core.index.server_address import ServerAddress, check_collection_name
 from app.core.index.shared_records import SharedRecord
 from app.core.index.vectors import (
+    EF_SEARCH,
+    HNSW_CONFIGURATION,
     VectorHit,
     delete_batches,
     nearest_in,
@@ -136,13 +138,22 @@ class ChromaServerStore:
                 self._collection = self._client.get_or_create_collection(
                     self.name,
                     embedding_function=None,
-                    configuration={"hnsw": {"space": "cosine"}},
+                    configuration=HNSW_CONFIGURATION,
                     metadata={FORMAT_KEY: SHARED_FORMAT, SCORE_KEY: SCORE_CONTRACT},
                 )
+            if create:
+                self._widen_search()
             self._batch = max(1, min(1000, int(self._client.get_max_batch_size())))
         except httpx.TransportError as exc:
             raise self._unreachable(exc) from exc
         self._check_contract()
+
+    def _widen_search(self) -> None:
+        """A collection made before `EF_SEARCH` was raised gets the wider search from its
+        next writer (a reader never changes the collection)."""
+        hnsw = self._collection.configuration.get("hnsw") or {}
+        if int(hnsw.get("ef_search") or 0) < EF_SEARCH:
+            self._collection.modify(configuration={"hnsw": {"ef_search": EF_SEARCH}})
 
     def _check_contract(self) -> None:
         """The collection holds asknotes records, in cosine space, in this format."""

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from app.core.basics.files import atomic_write_parts
 from app.core.basics.scores import CosineSimilarity
-from app.core.index.vectors import VectorHit
+from app.core.index.vectors import MARGIN, VectorHit
 from app.core.models.embedder import EmbedderIdentity, Vectors
 
 SNAPSHOT_FILE = "vectors.snapshot"
@@ -37,7 +37,6 @@ MAGIC = b"ASKNOTES-VECTORS 1\n"
 MAX_TEXTS = 50_000
 _ALIGN = 64  # the matrix starts on an aligned offset, so it is mapped, not read
 _PAGE = 4096  # rows written per piece
-_MARGIN = 8  # extra candidates ranked exactly, so float32 rounding at the cut cannot matter
 _TIE = 1e-6
 
 # The vectors of given text hashes, as the store of record holds them (a missing id is
@@ -86,7 +85,7 @@ class VectorSnapshot:
         n = min(n, int(sims.size))
         if n <= 0:
             return []
-        take = min(int(sims.size), n + _MARGIN)
+        take = min(int(sims.size), n + MARGIN)
         if take < sims.size:
             # Every row tied with the last candidate too, so ties break by hash overall.
             cut = np.partition(sims, sims.size - take)[sims.size - take]

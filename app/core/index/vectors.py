@@ -23,6 +23,13 @@ from app.errors import IndexCorruptError
 T = TypeVar("T")
 
 COLLECTION = "asknotes-chunks"
+# Chroma's graph search looks at `ef_search` candidates (100 by default): a folder's few
+# hundred vectors inserted in another order (a writer killed mid-batch and resumed) could
+# then miss a true neighbour that the exact snapshot search finds. A wider search costs
+# well under a millisecond per question and makes the two agree.
+EF_SEARCH = 256
+HNSW_CONFIGURATION = {"hnsw": {"space": "cosine", "ef_search": EF_SEARCH}}
+MARGIN = 8  # extra candidates ranked exactly, so float32 rounding at the cut cannot matter
 
 
 @dataclass(frozen=True)
@@ -119,13 +126,17 @@ def nearest_hits(
     unwritten, not yet repaired), and then the ids it holds are looked up and asked again.
     """
     query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+    wanted_n, n = n, n + MARGIN
     if only is None:
         result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
     else:
         wanted = sorted(only)
         try:
             result = collection.query(
-                query_embeddings=query, ids=wanted, n_results=n, include=["embeddings"]
+                query_embeddings=query,
+                ids=wanted,
+                n_results=min(n, len(wanted)),
+                include=["embeddings"],
             )
         except Exception:
             found: list[str] = []
@@ -146,7 +157,7 @@ def nearest_hits(
         for h, stored in zip(result["ids"][0], result["embeddings"][0], strict=True)
     ]
     hits.sort(key=lambda hit: (-hit.similarity.value, hit.text_hash))
-    return hits
+    return hits[:wanted_n]
 
 
 class VectorStoreError(IndexCorruptError):
@@ -189,7 +200,7 @@ class ChromaVectorStore:
             self._collection = self._client.get_or_create_collection(
                 COLLECTION,
                 embedding_function=None,
-                configuration={"hnsw": {"space": "cosine"}},
+                configuration=HNSW_CONFIGURATION,
             )
             space = (self._collection.configuration.get("hnsw") or {}).get("space")
             self._batch = max(1, int(self._client.get_max_batch_size()))
