@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.claims import unsupported_claims
-from app.core.basics.values import day_numbers, weekdays
+from app.core.basics.values import day_numbers, has_money, quantities, times, weekdays
 
 
 @pytest.mark.parametrize(
@@ -70,3 +70,27 @@ def test_another_day_is_unsupported() -> None:
 def test_a_code_that_starts_with_a_day_is_still_a_code() -> None:
     unsupported = unsupported_claims("It was MON-1234.", ["The fix landed in MON-1235."])
     assert [c.text for c in unsupported] == ["MON-1234"]
+
+
+@pytest.mark.parametrize(
+    ("text", "clock", "money"),
+    [
+        ("input is $0.30 per million tokens and output is\n$2.50", set(), True),
+        ("R$ 12.30 a entrada", set(), True),
+        ("the shelf is 2.50 m wide, 1.25% of the budget", set(), False),
+        ("meet at 9.30, leave 9.30 am", {(9, 30)}, False),
+        ("plantão 9.30-10.30", {(9, 30), (10, 30)}, False),
+        ("release v1.2.30 went out at 14:05", {(14, 5)}, False),
+    ],
+)
+def test_a_dotted_number_is_a_clock_time_only_where_no_amount_or_measure_reads_it(
+    text: str, clock: set[tuple[int, int]], money: bool
+) -> None:
+    assert times(text) == clock
+    assert has_money(text) is money
+
+
+def test_a_price_with_cents_is_a_quantity_in_its_currency() -> None:
+    assert [(q.values, q.unit) for q in quantities("output is $2.50")] == [
+        (frozenset({2.5}), "usd")
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -164,7 +165,8 @@ def quantities(text: str) -> list[Quantity]:
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
     folded = _ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
-    folded = _TIME.sub(lambda m: " " * len(m.group(0)), folded)
+    for m in list(_clock_times(folded)):
+        folded = folded[: m.start()] + " " * len(m.group(0)) + folded[m.end() :]
     found: list[Quantity] = []
     for match in _NUMBER.finditer(folded):
         token = match.group(0)
@@ -204,10 +206,28 @@ def _hour(h: int, suffix: str | None) -> int:
     return h
 
 
+def _clock_times(folded: str) -> Iterator[re.Match[str]]:
+    """`_TIME`'s matches that are clock times: a dotted "2.50" is an amount in "$2.50",
+    a measure in "2.50 m" or "1.25%", and part of a longer number in "1.2.30"."""
+    for m in _TIME.finditer(folded):
+        if m.group(1) is not None and "." in m.group(0) and not m.group(3):
+            after = folded[m.end() : m.end() + 12]
+            unit = _UNIT_AFTER.match(after)
+            before = folded[max(0, m.start() - 3) : m.start()]
+            if (
+                _CURRENCY_BEFORE.search(before)
+                or re.search(r"\d[.,]$", before)
+                or re.match(r"[.,]\d", after)
+                or (unit and unit.group(1) in UNITS)
+            ):
+                continue
+        yield m
+
+
 def times(text: str) -> set[tuple[int, int]]:
     """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon."""
     found: set[tuple[int, int]] = set()
-    for m in _TIME.finditer(fold(text)):
+    for m in _clock_times(fold(text)):
         if m.group(1) is not None:
             found.add((_hour(int(m.group(1)), m.group(3)), int(m.group(2))))
         elif m.group(4) is not None:
