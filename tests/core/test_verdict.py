@@ -266,3 +266,17 @@ def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:
     vocabulary = _Vocabulary(set(lexical_tokens(note)))
     terms = question_terms("Is gemini-3.6-flash at gate B-12?", vocabulary, note)
     assert {t.word for t in terms if not t.known} == {"gemini-3.6-flash", "B-12"}
+
+
+@pytest.mark.parametrize(
+    ("word", "kind"),
+    [("one-to-ones", "generic word"), ("follow-up", "generic word"), ("check-in", "generic word"),
+     ("Wi-Fi", "identifier"), ("flash-lite", "identifier"), ("ERR-4012", "identifier")],
+)  # fmt: skip
+def test_everyday_words_joined_by_hyphens_name_nothing(word: str, kind: str) -> None:
+    """"When are my one-to-ones?" over notes that write "1:1s" is no question about a
+    name the notes lack; "Wi-Fi" or "flash-lite" still are names."""
+    from app.core.verdict.signals import question_terms
+
+    terms = question_terms(f"When is the {word} with Owen?", _Vocabulary({"owen"}), "")
+    assert next(t for t in terms if t.word == word).kind == kind
