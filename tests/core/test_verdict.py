@@ -274,7 +274,7 @@ def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:
      ("Wi-Fi", "identifier"), ("flash-lite", "identifier"), ("ERR-4012", "identifier")],
 )  # fmt: skip
 def test_everyday_words_joined_by_hyphens_name_nothing(word: str, kind: str) -> None:
-    """"When are my one-to-ones?" over notes that write "1:1s" is no question about a
+    """ "When are my one-to-ones?" over notes that write "1:1s" is no question about a
     name the notes lack; "Wi-Fi" or "flash-lite" still are names."""
     from app.core.verdict.signals import question_terms
 

@@ -98,9 +98,7 @@ _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 def _salience(word: str, first: bool) -> float:
     folded = fold(word)
-    if _WORDS_JOINED.fullmatch(folded) and all(
-        part in GENERIC_WORDS for part in folded.split("-")
-    ):
+    if _WORDS_JOINED.fullmatch(folded) and all(part in GENERIC_WORDS for part in folded.split("-")):
         # "one-to-ones", "follow-up", "check-in": everyday words joined, not a name
         return GENERIC_SALIENCE
     if is_compound(folded) or any(c.isdigit() for c in word) or word.startswith("-"):
