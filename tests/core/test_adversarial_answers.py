@@ -72,6 +72,7 @@ NOTES = {
         "| Bodø → Moskenes | Sat 13 Jun 15:00 ferry | MF 4417 |\n"
     ),
     "prompts.md": "# Prompts\n\n## Personas\n\nThe teacher would not say 42.\n",
+    "dags.md": "# DAGs\n\n## Open questions\n\n- [ ] Who owns the `marketing_attribution` DAG?\n",
 }
 
 HA = "Jellyfin listens on port 8096. Home Assistant listens on port 8123 on the server."
@@ -142,6 +143,8 @@ CASES = [
     ("Is there a guest network?", "guest", "There is no guest network.", R,
      "quote_is_statement", "There is no"),
     ("What port does Home Assistant use?", "8123", "8123.", R, "quote_is_statement", None),
+    ("Who owns the marketing_attribution DAG?", "Who owns the `marketing_attribution` DAG?",
+     "The `marketing_attribution` DAG [1].", R, "quote_is_statement", None),
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",
      "Sim"),
     ("As aulas de cálculo têm prova final?", AULAS, "Não, não têm prova final [1].", G, None,

@@ -183,6 +183,9 @@ def names_missing(question: str, passage: Passage) -> list[str]:
 def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
     if is_instruction(located.text) or is_instruction(quote_text):
         return "the quote is text addressed to an assistant or a reader, not a fact; never evidence"
+    if located.text.rstrip(" *_`)]|").endswith("?"):
+        # "- [ ] Who owns the `marketing_attribution` DAG?" asks what the notes lack
+        return f"the quote {quote_text!r} is a question, which states nothing"
     if is_statement(quote_text):
         return None
     # A piece of a table row or list item ("MF 4417" from the ferry's row) quotes that row:
