@@ -243,3 +243,70 @@ def test_the_faster_engine_is_made_before_the_first_text_is_embedded(tmp_path: P
         assert embedder.events == []
     finally:
         index.close()
+
+
+def test_a_new_tokenizer_retokenizes_each_text_in_its_notes_language(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    """After an upgrade that changes the tokens, every stored text gets the tokens a fresh
+    index gives it, read in its note's language: a code-heavy section of a Portuguese
+    note, read alone, looks English and would lose its Portuguese stems."""
+    notes = tmp_path / "notes"
+    prose = (
+        "As listas guardam elementos em ordem e podem ser alteradas depois de criadas, "
+        "ao contrário das tuplas, que ficam sempre como foram escritas na primeira vez."
+    )
+    write(
+        notes,
+        "listas.md",
+        f"# Python — listas\n\n## Ideia\n\n{prose}\n\n"
+        "## Listas\n- Fatiamento: `a[1:4]`, `a[-1]` (último), `a[::-1]` (lista invertida, cópia)\n"
+        "- Compreensão: `quadrados = [x**2 for x in range(10) if x % 2 == 0]`\n"
+        "- `a.sort()` ordena no lugar e devolve None; `sorted(a)` devolve uma lista nova.\n",
+    )
+
+    def tokens(data: Path) -> dict[str, str]:
+        index = NoteIndex.open(data, fake_embedder, create=True)
+        try:
+            update_index(index, notes)
+            rows = index.manifest._db.execute("SELECT text_hash, tokens FROM texts")
+            return dict(rows.fetchall())
+        finally:
+            index.close()
+
+    fresh = tokens(tmp_path / "fresh")
+    upgraded = tmp_path / "upgraded"
+    tokens(upgraded)
+    index = NoteIndex.open(upgraded, fake_embedder, create=True)
+    index.manifest._db.execute("UPDATE texts SET tokens = 'stale'")
+    index.manifest.set_meta("tokenizer", "0")  # as written by an older asknotes
+    index.close()
+    assert tokens(upgraded) == fresh
+    assert any("invert" in t.split() for t in fresh.values())
+
+
+def test_calibration_probes_follow_the_notes_not_the_index_runs(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    """The same folder gets the same probes however often it is indexed, and one new
+    note changes at most the probes drawn from its own texts."""
+    from app.core.verdict.probes import PROBE_SEED, answerable_probes
+
+    notes = tmp_path / "notes"
+    sentence = "The {} pump in bay {} was serviced by the night crew after the alarm went off."
+    for i in range(30):
+        write(notes, f"n{i:02d}.md", f"# Note {i}\n\n{sentence.format(f'unit{i}', i)}\n")
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    try:
+        update_index(index, notes)
+        first = answerable_probes(index, 10, PROBE_SEED)
+        write(notes, "n00.md", f"# Note 0\n\n{sentence.format('unit0', 0)}\n")  # touched only
+        index.manifest.set_meta("tokenizer", "0")  # forces a run that rewrites every row
+        update_index(index, notes)
+        assert answerable_probes(index, 10, PROBE_SEED) == first
+        write(notes, "new.md", f"# New\n\n{sentence.format('unitX', 99)}\n")
+        update_index(index, notes)
+        after = answerable_probes(index, 10, PROBE_SEED)
+        assert len(set(after) - set(first)) <= 1
+    finally:
+        index.close()

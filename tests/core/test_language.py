@@ -53,3 +53,19 @@ def test_greek_letters_and_symbols_are_searchable_terms() -> None:
 def test_portuguese_stop_words_are_dropped_with_the_portuguese_list() -> None:
     tokens = lexical_tokens("a média das notas de uma turma", "pt")
     assert not {"a", "das", "de", "uma"} & set(tokens)
+
+
+def test_a_greek_letter_spelled_out_is_the_letter() -> None:
+    note = set(lexical_tokens("γ = Cp/Cv: 7/5 para gás diatômico; σ² é a variância", "pt"))
+    assert {"γ", "σ"} <= set(lexical_tokens("quanto vale gama pra gas diatomico? e sigma?", "pt"))
+    assert set(lexical_tokens("gama diatomico", "pt")) <= note
+    assert set(lexical_tokens("Gamma and lambda", "en")) == {"γ", "λ"}
+    assert "eta" in lexical_tokens("What is the ETA?", "en")  # an everyday word stays one
+
+
+def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:
+    assert lexical_tokens("dá pra levar formulário? tá carregado, né?", "pt") == [
+        "lev",
+        "formulari",
+        "carreg",
+    ]

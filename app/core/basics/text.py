@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 3
+TOKENIZER_VERSION = 4
 
 
 def normalize_text(text: str) -> str:
@@ -133,10 +133,33 @@ def content_word_spans(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]
     ]
 
 
+# A Greek letter spelled out is the letter: "quanto vale gama" finds "γ = Cp/Cv", "sigma"
+# finds "σ". Names that are also everyday words or units (eta/ETA, psi, nu, capa) are left.
+GREEK_NAMES: dict[str, str] = {
+    **dict.fromkeys(("alpha", "alfa"), "α"),
+    "beta": "β",
+    **dict.fromkeys(("gamma", "gama"), "γ"),
+    "delta": "δ",
+    "epsilon": "ε",
+    "zeta": "ζ",
+    **dict.fromkeys(("theta", "teta"), "θ"),
+    "kappa": "κ",
+    **dict.fromkeys(("lambda", "lamda"), "λ"),
+    "mu": "μ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "phi": "φ",
+    "chi": "χ",
+    "omega": "ω",
+}
+
+
 def _content_words(words: Iterable[str], language: str = DEFAULT_LANGUAGE) -> list[str]:
     stops = stopwords(language)
     return [
-        _stem(word, language)
+        GREEK_NAMES.get(word) or _stem(word, language)
         for word in words
         # single letters are noise in prose but symbols in Greek or maths (σ, λ, μ)
         if word not in stops and (len(word) > 1 or word.isdigit() or not word.isascii())

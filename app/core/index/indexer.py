@@ -142,12 +142,12 @@ def update_index(
 
     tokenizer_changed = manifest.get_meta("tokenizer") != str(TOKENIZER_VERSION)
     if tokenizer_changed and not manifest.is_empty():
-        # New tokens for every stored text, no re-embedding; the notes are re-read below
-        # (rechunk_all) so each one's language is recorded again.
+        # New tokens for every stored text, in its note's language, no re-embedding; the
+        # notes are re-read below (rechunk_all) so each one's language is recorded again.
         main = index.main_language()
         manifest.retokenize(
-            lambda embed_text: " ".join(
-                lexical_tokens(embed_text, detect_language(embed_text, main))
+            lambda embed_text, language: " ".join(
+                lexical_tokens(embed_text, language or detect_language(embed_text, main))
             )
         )
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed

@@ -8,7 +8,7 @@ leaves either the old state or the new one, never half of each.
 from __future__ import annotations
 
 import functools
-import random
+import hashlib
 import sqlite3
 import threading
 import time
@@ -238,22 +238,38 @@ class Manifest:
 
     @_locked
     def sample_texts(self, n: int, seed: int) -> list[tuple[str, str]]:
-        """Up to `n` referenced texts (hash, text), the same sample for the same seed."""
+        """Up to `n` referenced texts (hash, text), the same sample for the same seed.
+
+        Each text's place in the sample is a keyed hash of its own hash, so the sample
+        depends on what the folder holds, not on how often it was indexed, and a new or
+        removed note moves it by at most that note's texts.
+        """
         rows = self._db.execute(
-            "SELECT text_hash, text FROM texts "
-            "WHERE text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash"
+            "SELECT text_hash, text FROM texts WHERE text_hash IN (SELECT text_hash FROM chunks)"
         ).fetchall()
-        random.Random(seed).shuffle(rows)
+        rows.sort(key=lambda row: hashlib.sha256(f"{seed}:{row[0]}".encode()).digest())
         return [(str(h), str(t)) for h, t in rows[:n]]
 
     @_locked
-    def retokenize(self, tokenize: Callable[[str], str]) -> int:
-        """Recompute every text's BM25 tokens (after the tokenizer changed); no re-embedding."""
+    def retokenize(self, tokenize: Callable[[str, str | None], str]) -> int:
+        """Recompute every text's BM25 tokens (after the tokenizer changed); no re-embedding.
+
+        Each text is read in the language recorded for a note holding it, as indexing
+        reads it: a code-heavy section of a Portuguese note, detected alone, reads as
+        English and would be stemmed as English.
+        """
         with self._transaction() as db:
-            rows = db.execute("SELECT text_hash, embed_text FROM texts").fetchall()
+            rows = db.execute(
+                "SELECT t.text_hash, t.embed_text, (SELECT f.language FROM chunks c "
+                "JOIN files f ON f.path = c.path WHERE c.text_hash = t.text_hash "
+                "ORDER BY c.path LIMIT 1) FROM texts t"
+            ).fetchall()
             db.executemany(
                 "UPDATE texts SET tokens = ? WHERE text_hash = ?",
-                [(tokenize(embed_text), text_hash) for text_hash, embed_text in rows],
+                [
+                    (tokenize(embed_text, language), text_hash)
+                    for text_hash, embed_text, language in rows
+                ],
             )
             self._bump_version()
         return len(rows)

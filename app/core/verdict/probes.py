@@ -33,7 +33,8 @@ from app.core.verdict.scorecard import (
 )
 from app.core.verdict.signals import Signals, compute_signals
 
-PROBE_VERSION = 1
+PROBE_VERSION = 2
+PROBE_SEED = 1  # the same folder gets the same probes however often it is indexed
 ANSWERABLE_PROBES = 60
 MIN_OFF_TOPIC = 8
 REFIT_CHANGE = 0.15  # refit once the unique texts grew or shrank by this share
@@ -56,9 +57,9 @@ def raw_signal(signals: Signals, name: str) -> float:
 
 def answerable_probes(index: NoteIndex, n: int, seed: int) -> list[Probe]:
     """Questions made of a few naming words of one sentence of a sampled passage."""
-    rng = random.Random(seed)
     probes: list[Probe] = []
     for text_hash, text in index.manifest.sample_texts(n * 3, seed):
+        rng = random.Random(f"{seed}:{text_hash}")  # each probe depends on its text alone
         candidates = [
             s for s in sentences(text) if len(s.split()) >= 8 and not s.startswith(("#", "`", "|"))
         ]
@@ -100,8 +101,7 @@ def fit_folder_calibration(
 ) -> FolderCalibration:
     """Probe the index and return its bands (defaults where too few probes survive)."""
     started = time.perf_counter()
-    seed = index.manifest.index_version
-    probes = answerable_probes(index, ANSWERABLE_PROBES, seed) + off_topic_probes(index)
+    probes = answerable_probes(index, ANSWERABLE_PROBES, PROBE_SEED) + off_topic_probes(index)
     vectors = index.embedder.embed_queries([p.question for p in probes]) if probes else None
     vocabulary = index.bm25()
     measured: dict[bool, list[Signals]] = {True: [], False: []}
