@@ -73,6 +73,8 @@ NOTES = {
     ),
     "prompts.md": "# Prompts\n\n## Personas\n\nThe teacher would not say 42.\n",
     "dags.md": "# DAGs\n\n## Open questions\n\n- [ ] Who owns the `marketing_attribution` DAG?\n",
+    "personas.md": "# Personas\n\n## Experiment\n\nOnly the system prompt changed. The final "
+    "user message was always `What is 15 + 27?`\n",
 }
 
 HA = "Jellyfin listens on port 8096. Home Assistant listens on port 8123 on the server."
@@ -145,6 +147,8 @@ CASES = [
     ("What port does Home Assistant use?", "8123", "8123.", R, "quote_is_statement", None),
     ("Who owns the marketing_attribution DAG?", "Who owns the `marketing_attribution` DAG?",
      "The `marketing_attribution` DAG [1].", R, "quote_is_statement", None),
+    ("What did the persona experiment keep the same?", "The final user message was always "
+     "`What is 15 + 27?`", "The final user message, `What is 15 + 27?` [1].", G, None, None),
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",
      "Sim"),
     ("As aulas de cálculo têm prova final?", AULAS, "Não, não têm prova final [1].", G, None,

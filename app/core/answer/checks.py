@@ -32,6 +32,7 @@ from app.core.answer.grounding import (
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
 from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
+from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_type import AnswerType, asked_type, states
@@ -183,8 +184,7 @@ def names_missing(question: str, passage: Passage) -> list[str]:
 def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
     if is_instruction(located.text) or is_instruction(quote_text):
         return "the quote is text addressed to an assistant or a reader, not a fact; never evidence"
-    if located.text.rstrip(" *_`)]|").endswith("?"):
-        # "- [ ] Who owns the `marketing_attribution` DAG?" asks what the notes lack
+    if _only_asks(located.text):
         return f"the quote {quote_text!r} is a question, which states nothing"
     if is_statement(quote_text):
         return None
@@ -193,6 +193,14 @@ def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
     if located.exact and is_row_or_item(located.text) and is_statement(located.text):
         return None
     return f"the quote {quote_text!r} is a fragment, not a statement (a clause or a list item)"
+
+
+def _only_asks(text: str) -> bool:
+    """Whether every sentence of `text` is a question the note asks ("- [ ] Who owns the
+    `marketing_attribution` DAG?"); a question quoted as code or speech ("the message was
+    always `What is 15 + 27?`") is what the note states was asked."""
+    said = [s.strip().rstrip(" *_)]|") for s in sentences(text)]
+    return bool(said) and all(s.endswith("?") for s in said if s)
 
 
 def check_sentence(
