@@ -71,6 +71,19 @@ def main() -> None:
     started = time.perf_counter()
     llm = generator.load()  # type: ignore[attr-defined]
     print(f"model {generator.name}: loaded in {time.perf_counter() - started:.1f} s")
+    system_tokens = len(llm.tokenize(SYSTEM_PROMPT.encode("utf-8")))
+    block = llm.tokenize((notes / "homelab" / "backups.md").read_text(encoding="utf-8").encode())
+    block = (block * (1 + 512 // max(1, len(block))))[:512]
+    llm.reset()
+    started = time.perf_counter()
+    llm.eval(block)  # the prompt-reading speed every first token waits on
+    rate = len(block) / (time.perf_counter() - started)
+    llm.reset()
+    print(
+        f"prompt reading: {rate:.0f} tokens/s over {len(block)} tokens; the system prompt is "
+        f"{system_tokens} tokens, so a first token in 3 s with it cached leaves room for "
+        f"about {3 * rate:.0f} tokens of question and passages"
+    )
     kept = Path(tempfile.mkdtemp(prefix="asknotes-bench-state-"))
     generator.state_dir = kept  # one question read whole keeps the system prompt's state
     prime = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]

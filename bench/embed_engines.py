@@ -5,6 +5,8 @@ Embeds the first N chunks of `simonw-til` (as the index chunks them) with:
   threads sleeping (what the app ships) or spinning;
 - two sessions of one thread each, fed alternate texts from two Python threads;
 - the shipped session at batch sizes 8, 16, 32 and 64 (texts sorted by token length);
+- the export with its matrix products quantised to int8 (ONNX Runtime's dynamic
+  quantisation, per channel, reduced range for AVX2), which asknotes does not ship;
 - plain fp32 `SentenceTransformer.encode` (batch 32), the reference.
 
 Prints texts/s for each and the smallest cosine to the shipped engine's vectors.
@@ -122,6 +124,20 @@ def main() -> None:
             onnx_embedder.BATCH = batch
             timed(f"ONNX Runtime, shipped session, batch {batch}", lambda: shipped.embed(texts))
         onnx_embedder.BATCH = shipped_batch
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        int8 = Path(data) / "int8.onnx"
+        quantize_dynamic(
+            str(onnx),
+            str(int8),
+            op_types_to_quantize=["MatMul"],
+            per_channel=True,
+            reduce_range=True,
+            weight_type=QuantType.QInt8,
+        )
+        quantized = session(folder, int8, 0, spin=False)
+        quantized.embed(texts[:16])
+        timed("ONNX Runtime int8 (dynamic, per channel)", lambda: quantized.embed(texts))
         model.encode(texts[:8])
         timed(
             "PyTorch SentenceTransformer.encode fp32, batch 32",
