@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -40,6 +42,25 @@ def open_index(settings, notes: Path, *, create: bool, embedder):  # type: ignor
     from app.core.index.store import NoteIndex
 
     return NoteIndex.open(paths.index_dir(settings.data_dir, notes), embedder, create=create)
+
+
+def labelled_set_parser(description: str | None) -> argparse.ArgumentParser:
+    """Options of a bench over the labelled folders: which folders, and the data folder
+    whose indexes are kept between runs."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--folders", default=",".join(QUESTION_SETS))
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
+    )
+    return parser
+
+
+def labelled_sets(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The settings for those indexes and the folders asked for."""
+    from app.config import load_settings
+
+    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
+    return settings, [n for n in args.folders.split(",") if n]
 
 
 def indexed_set(settings, name: str):  # type: ignore[no-untyped-def]

@@ -15,15 +15,11 @@ its heading path or its note's lead.
 
 from __future__ import annotations
 
-import argparse
 import re
-import tempfile
 from collections import Counter
-from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
+from _common import indexed_set, labelled_set_parser, labelled_sets
 
-from app.config import load_settings
 from app.core.answer.answering import embedder_similarity, retrieve_and_judge
 from app.core.answer.checks import check_quote
 from app.core.answer.extractive import best_sentences
@@ -35,16 +31,12 @@ from app.core.verdict.answer_type import asked_type
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--folders", default=",".join(QUESTION_SETS))
-    parser.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
-    )
+    parser = labelled_set_parser(__doc__)
     args = parser.parse_args()
-    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
+    settings, folders = labelled_sets(args)
     min_similarity = AnswerSettings().min_quote_similarity
     counts = Counter[str]()
-    for name in [n for n in args.folders.split(",") if n]:
+    for name in folders:
         index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
         for q in load_questions(questions_file):

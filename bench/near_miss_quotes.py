@@ -16,15 +16,11 @@ refused), with the check that fired.
 
 from __future__ import annotations
 
-import argparse
 import re
-import tempfile
 from collections import Counter
-from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
+from _common import indexed_set, labelled_set_parser, labelled_sets
 
-from app.config import load_settings
 from app.core.answer.answering import embedder_similarity
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
@@ -52,17 +48,13 @@ def find_quote(pattern: re.Pattern[str], passages: list[Passage]) -> tuple[int, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--folders", default=",".join(QUESTION_SETS))
-    parser.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
-    )
+    parser = labelled_set_parser(__doc__)
     parser.add_argument("--verbose", action="store_true", help="print every quote's outcome")
     args = parser.parse_args()
-    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
+    settings, folders = labelled_sets(args)
     min_similarity = AnswerSettings().min_quote_similarity
     totals = Counter[str]()
-    for name in [n for n in args.folders.split(",") if n]:
+    for name in folders:
         index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
         seen = Counter[str]()

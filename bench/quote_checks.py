@@ -13,13 +13,8 @@ rejected.
 
 from __future__ import annotations
 
-import argparse
-import tempfile
-from pathlib import Path
+from _common import indexed_set, labelled_set_parser, labelled_sets
 
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, indexed_set
-
-from app.config import load_settings
 from app.core.answer.checks import names_missing
 from app.core.evals.questions import Question, load_questions
 from app.core.index.retrieve import Passage, search
@@ -43,14 +38,10 @@ def rejections(question: str, passage: Passage) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--folders", default=",".join(QUESTION_SETS))
-    parser.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
-    )
+    parser = labelled_set_parser(__doc__)
     args = parser.parse_args()
-    settings = load_settings({"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE})
-    for name in [n for n in args.folders.split(",") if n]:
+    settings, folders = labelled_sets(args)
+    for name in folders:
         index, questions_file = indexed_set(settings, name)
         answerable = unanswerable = 0
         rejected: list[tuple[str, list[str]]] = []
