@@ -67,6 +67,9 @@ def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType |
         ("* 3oz pisco", AnswerType.QUANTITY, True),
         ("Flight BA 117 leaves at nine.", AnswerType.CODE, True),
         ("The exam is on 2024-04-22.", AnswerType.PHONE, False),
+        ("Só vale para indeterminações 0/0 ou ∞/∞: lim f/g = lim f'/g'.", AnswerType.WHEN, True),
+        ("The rule only applies to 0/0 and ∞/∞ forms.", AnswerType.WHEN, True),
+        ("A regra de L'Hôpital vale muito na prova.", AnswerType.WHEN, False),
     ],
 )
 def test_what_a_sentence_states(sentence: str, kind: AnswerType, stated: bool) -> None:

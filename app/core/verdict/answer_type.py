@@ -226,6 +226,9 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
                     r"end of|start of|manha|tarde|noite|fim de|inicio de|"
                     # "When does a matrix have an inverse?" asks for a condition.
                     r"if|when|whenever|once|unless|only if|se|quando|sempre que|caso|"
+                    # "Só vale para indeterminações 0/0": a rule's condition, for "quando
+                    # posso usar l'Hôpital?"
+                    r"only (?:for|with|works|applies)|so (?:vale|funciona|serve) (?:para|com|se)|"
                     r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
                     fold(text),
                 )
