@@ -199,8 +199,8 @@ def _only_asks(text: str) -> bool:
     """Whether every sentence of `text` is a question the note asks ("- [ ] Who owns the
     `marketing_attribution` DAG?"); a question quoted as code or speech ("the message was
     always `What is 15 + 27?`") is what the note states was asked."""
-    said = [s.strip().rstrip(" *_)]|") for s in sentences(text)]
-    return bool(said) and all(s.endswith("?") for s in said if s)
+    said = [bare for s in sentences(text) if (bare := s.strip().rstrip(" *_)]|"))]
+    return bool(said) and all(s.endswith("?") for s in said)
 
 
 def check_sentence(

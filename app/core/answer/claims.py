@@ -22,13 +22,10 @@ from app.core.basics.values import (
     Quantity,
     dates,
     dates_match,
-    day_numbers,
-    day_of,
-    is_day_word,
     quantities,
     times,
-    weekdays,
 )
+from app.core.basics.weekdays import day_numbers, day_of, is_day_word, weekdays
 
 CITATION = re.compile(r"\[(\d{1,3})\]")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")

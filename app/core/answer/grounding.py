@@ -25,7 +25,8 @@ from app.core.basics.text import (
     squash,
     written_apart,
 )
-from app.core.basics.values import MONTHS, day_numbers, is_day_word
+from app.core.basics.values import MONTHS
+from app.core.basics.weekdays import day_numbers, is_day_word
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from app.core.answer.evidence import blocks, is_row_or_item
 from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
-from app.core.basics.values import MONTHS, day_numbers
+from app.core.basics.values import MONTHS
+from app.core.basics.weekdays import day_numbers
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.

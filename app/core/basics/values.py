@@ -2,14 +2,13 @@
 
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours",
-and "14 May" is "14 de maio". English and Portuguese forms are understood.
+and "14 May" is "14 de maio". English and Portuguese forms are understood. Days of the
+week are read by `weekdays`.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -96,22 +95,6 @@ MONTHS: dict[str, int] = {
         ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
         start=1)},
 }  # fmt: skip
-_DAY_NUMBER = {
-    name: number
-    for number, names in enumerate(
-        (
-            "monday mon segunda",
-            "tuesday tue tues terca",
-            "wednesday wed quarta",
-            "thursday thu thur thurs quinta",
-            "friday fri sexta",
-            "saturday sat sabado",
-            "sunday sun domingo",
-        )
-    )
-    for name in names.split()
-}
-WEEKDAYS = frozenset(_DAY_NUMBER) | {"weekday", "weekdays", "weekend", "weekends"}
 _TIME = re.compile(
     r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
@@ -164,9 +147,10 @@ def quantities(text: str) -> list[Quantity]:
 
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
-    folded = _ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
-    for m in list(_clock_times(folded)):
-        folded = folded[: m.start()] + " " * len(m.group(0)) + folded[m.end() :]
+    dated = _ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
+    folded = _TIME.sub(
+        lambda m: " " * len(m.group(0)) if _is_clock_time(m, dated) else m.group(0), dated
+    )
     found: list[Quantity] = []
     for match in _NUMBER.finditer(folded):
         token = match.group(0)
@@ -206,28 +190,29 @@ def _hour(h: int, suffix: str | None) -> int:
     return h
 
 
-def _clock_times(folded: str) -> Iterator[re.Match[str]]:
-    """`_TIME`'s matches that are clock times: a dotted "2.50" is an amount in "$2.50",
-    a measure in "2.50 m" or "1.25%", and part of a longer number in "1.2.30"."""
-    for m in _TIME.finditer(folded):
-        if m.group(1) is not None and "." in m.group(0) and not m.group(3):
-            after = folded[m.end() : m.end() + 12]
-            unit = _UNIT_AFTER.match(after)
-            before = folded[max(0, m.start() - 3) : m.start()]
-            if (
-                _CURRENCY_BEFORE.search(before)
-                or re.search(r"\d[.,]$", before)
-                or re.match(r"[.,]\d", after)
-                or (unit and unit.group(1) in UNITS)
-            ):
-                continue
-        yield m
+def _is_clock_time(m: re.Match[str], folded: str) -> bool:
+    """Whether a `_TIME` match in `folded` is a clock time: a dotted "2.50" is an amount
+    in "$2.50", a measure in "2.50 m" or "1.25%", and part of a longer number in "1.2.30"."""
+    if m.group(1) is None or "." not in m.group(0) or m.group(3):
+        return True
+    after = folded[m.end() : m.end() + 12]
+    unit = _UNIT_AFTER.match(after)
+    before = folded[max(0, m.start() - 3) : m.start()]
+    return not (
+        _CURRENCY_BEFORE.search(before)
+        or re.search(r"\d[.,]$", before)
+        or re.match(r"[.,]\d", after)
+        or (unit and unit.group(1) in UNITS)
+    )
 
 
 def times(text: str) -> set[tuple[int, int]]:
     """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon."""
     found: set[tuple[int, int]] = set()
-    for m in _clock_times(fold(text)):
+    folded = fold(text)
+    for m in _TIME.finditer(folded):
+        if not _is_clock_time(m, folded):
+            continue
         if m.group(1) is not None:
             found.add((_hour(int(m.group(1)), m.group(3)), int(m.group(2))))
         elif m.group(4) is not None:
@@ -311,85 +296,6 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
         and (day is None or d is None or d == day)
         for y, m, d in stated
     )
-
-
-def weekdays(text: str) -> set[str]:
-    """Day names, singular: "Fridays" and "sexta" are read as days; "the second exam"
-    ("segunda prova") and "the sun" are not."""
-    text = unicodedata.normalize("NFC", text)  # "terça" typed with a combining cedilla
-    found = set()
-    words = list(re.finditer(r"[^\W\d_]+", text))
-    for i, match in enumerate(words):
-        word = fold(match.group())
-        day = word if word in WEEKDAYS else word[:-1] if word.endswith("s") else ""
-        if day not in WEEKDAYS:
-            continue
-        if day in _WORD_DAYS and not match.group()[0].isupper() and not _among_days(text, words, i):
-            continue
-        if day in _ORDINAL_DAYS and not _named_as_day(text, words, i):
-            continue
-        found.add(day)
-    return found
-
-
-# Portuguese names Monday to Friday by ordinals, and "segunda" is as often "second": an
-# ordinal stands before its noun ("segunda prova", "quinta questão", "na segunda vez",
-# "Segunda Guerra"), a day stands alone ("Plantão: sexta.", "| segunda | 8h |", "quinta
-# 14h"), before "-feira" or before a word that goes on about the day ("às 10h", "a sexta",
-# "e quarta", "de manhã").
-_ORDINAL_DAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
-_DAY_FOLLOWERS = frozenset({"as", "a", "e", "ou", "ate", "pela", "pelo", "cedo"})
-_DAY_PARTS = frozenset({"manha", "tarde", "noite"})
-# English day abbreviations that are also words ("the sun", "we sat"): days when
-# capitalised, beside another day ("mon/wed/fri") or before a time ("wed 3pm").
-_WORD_DAYS = frozenset({"sat", "sun", "wed"})
-
-
-def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:
-    following = words[i + 1] if i + 1 < len(words) else None
-    gap = text[words[i].end() : following.start() if following else len(text)].strip(" ")
-    if following is None or gap not in ("", "-"):
-        return True  # alone: before punctuation, a number, a table bar or the end
-    after = fold(following.group())
-    if gap == "-":
-        return after.startswith("feira")
-    if after == "de":
-        then = fold(words[i + 2].group()) if i + 2 < len(words) else ""
-        return then in _DAY_PARTS
-    return after in _DAY_FOLLOWERS or after.startswith("feira")
-
-
-def _among_days(text: str, words: list[re.Match[str]], i: int) -> bool:
-    after = text[words[i].end() :].lstrip(" ")
-    if after[:1].isdigit():
-        return True
-    for j in (i - 1, i + 1):
-        if 0 <= j < len(words):
-            word = fold(words[j].group())
-            near = word in _DAY_NUMBER and word not in _WORD_DAYS
-            gap = text[
-                min(words[i].end(), words[j].end()) : max(words[i].start(), words[j].start())
-            ]
-            if near and gap.strip() in ("/", ",", "-", "&"):
-                return True
-    return False
-
-
-def is_day_word(word: str) -> bool:
-    """Whether one word can name a day ("Wed", "Fridays", "Segunda"), whatever its context."""
-    folded = fold(word)
-    return folded in WEEKDAYS or folded.removesuffix("s") in WEEKDAYS
-
-
-def day_of(day: str) -> int | None:
-    """The day of the week a day name read by `weekdays` stands for, 0 for Monday."""
-    return _DAY_NUMBER.get(fold(day))
-
-
-def day_numbers(text: str) -> set[int]:
-    """The days of the week `text` names, 0 for Monday: "Wed", "Wednesdays" and "quarta"
-    are one day."""
-    return {_DAY_NUMBER[d] for d in weekdays(text) if d in _DAY_NUMBER}
 
 
 def has_money(text: str) -> bool:

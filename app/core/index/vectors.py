@@ -126,16 +126,16 @@ def nearest_hits(
     unwritten, not yet repaired), and then the ids it holds are looked up and asked again.
     """
     query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-    wanted_n, n = n, n + MARGIN
+    asked = n + MARGIN
     if only is None:
-        result = collection.query(query_embeddings=query, n_results=n, include=["embeddings"])
+        result = collection.query(query_embeddings=query, n_results=asked, include=["embeddings"])
     else:
         wanted = sorted(only)
         try:
             result = collection.query(
                 query_embeddings=query,
                 ids=wanted,
-                n_results=min(n, len(wanted)),
+                n_results=min(asked, len(wanted)),
                 include=["embeddings"],
             )
         except Exception:
@@ -148,7 +148,7 @@ def nearest_hits(
             result = collection.query(
                 query_embeddings=query,
                 ids=wanted,
-                n_results=min(n, len(wanted)),
+                n_results=min(asked, len(wanted)),
                 include=["embeddings"],
             )
     # A server sends each float32 as its shortest decimal: back to float32 first, exactly.
@@ -157,7 +157,7 @@ def nearest_hits(
         for h, stored in zip(result["ids"][0], result["embeddings"][0], strict=True)
     ]
     hits.sort(key=lambda hit: (-hit.similarity.value, hit.text_hash))
-    return hits[:wanted_n]
+    return hits[:n]
 
 
 class VectorStoreError(IndexCorruptError):

@@ -16,15 +16,14 @@ from app.core.basics.values import (
     MONTHS,
     TIME_UNITS,
     UNITS,
-    WEEKDAYS,
     YEAR,
     dates,
     has_duration,
     has_money,
     quantities,
     times,
-    weekdays,
 )
+from app.core.basics.weekdays import WEEKDAYS, weekdays
 
 
 class AnswerType(enum.Enum):
