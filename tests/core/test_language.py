@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.basics.language import detect_language, main_language
-from app.core.basics.text import lexical_tokens
+from app.core.basics.text import content_words, lexical_tokens
 
 
 @pytest.mark.parametrize(
@@ -61,6 +61,22 @@ def test_a_greek_letter_spelled_out_is_the_letter() -> None:
     assert set(lexical_tokens("gama diatomico", "pt")) <= note
     assert set(lexical_tokens("Gamma and lambda", "en")) == {"γ", "λ"}
     assert "eta" in lexical_tokens("What is the ETA?", "en")  # an everyday word stays one
+
+
+def test_a_unit_spelled_out_is_its_symbol() -> None:
+    note = set(lexical_tokens("Unidades: 1 cv ≈ 735,5 W e 1 hp ≈ 745,7 W; nível em dB", "pt"))
+    assert {"cv", "db"} <= set(lexical_tokens("Quantos watts tem um cavalo-vapor? decibéis", "pt"))
+    assert "hp" in lexical_tokens("How many watts is one horsepower?", "en") and "hp" in note
+    assert lexical_tokens("12 kilometres, 3 Kilograms", "en") == ["12", "km", "3", "kg"]
+    assert content_words("a run of 5 quilômetros", "pt") >= {"km"}
+
+
+def test_a_number_glued_to_its_unit_is_also_the_number_and_the_unit() -> None:
+    row = set(lexical_tokens("| 8h–10h | Física II | Química Geral |", "pt"))
+    assert "8" in row and "8h" in row
+    assert {"5", "km"} <= set(lexical_tokens("corri 5km", "pt"))
+    assert "5km" in lexical_tokens("corri 5km", "pt")  # the glued form still finds itself
+    assert lexical_tokens("h2o 10e6 0x1f", "en") == ["h2o", "10e6", "0x1f"]
 
 
 def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:

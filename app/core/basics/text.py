@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 4
+TOKENIZER_VERSION = 5
 
 
 def normalize_text(text: str) -> str:
@@ -83,10 +83,18 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     return tokens
 
 
+# A number glued to its unit: notes write "8h", "5km", "20min" where questions say "8",
+# "5 km", "20 minutes" (and the other way round).
+_GLUED_UNIT = re.compile(r"(\d+)([^\W\d_]{1,4})")
+
+
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A folded term's tokens: a compound whole, then its parts, then its parts joined
     ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other)."""
     if not (_is_compound(term) or "_" in term):
+        glued = _GLUED_UNIT.fullmatch(term)
+        if glued is not None:  # "8h", "5km": also the number and the unit, as if apart
+            return [term, *_content_words(glued.groups(), language)]
         return _content_words((term,), language)
     parts = _PART.findall(term)
     tokens = [term, *_content_words(parts, language)]
@@ -156,10 +164,44 @@ GREEK_NAMES: dict[str, str] = {
 }
 
 
+def _unit_names() -> dict[str, str]:
+    spelled = {
+        "km": "kilometre kilometer quilometro kilometro",
+        "cm": "centimetre centimeter centimetro",
+        "mm": "millimetre millimeter milimetro",
+        "kg": "kilogram kilogramme quilograma kilogramo",
+        "mg": "milligram milligramme miligrama",
+        "ml": "millilitre milliliter mililitro",
+        "kw": "kilowatt quilowatt",
+        "hz": "hertz",
+        "khz": "kilohertz quilohertz",
+        "mhz": "megahertz",
+        "ghz": "gigahertz",
+        "db": "decibel decibeis decibelio",
+        "hp": "horsepower",
+        "cv": "cavalovapor cavalosvapor",
+        "kpa": "kilopascal quilopascal",
+        "kcal": "kilocalorie quilocaloria kilocaloria",
+        "kb": "kilobyte",
+        "mb": "megabyte",
+        "gb": "gigabyte",
+    }
+    names: dict[str, str] = {}
+    for symbol, words in spelled.items():
+        for word in words.split():
+            names[word] = names[f"{word}s"] = symbol
+    return names
+
+
+# A unit spelled out is its symbol: "quantos watts tem um cavalo-vapor?" finds "1 cv ≈
+# 735,5 W", "decibéis" finds "dB". Symbols of one letter (m, g, W) are not terms at all.
+UNIT_NAMES: dict[str, str] = _unit_names()
+
+
 def _content_words(words: Iterable[str], language: str = DEFAULT_LANGUAGE) -> list[str]:
     stops = stopwords(language)
     return [
-        GREEK_NAMES.get(word) or _stem(word, language)
+        GREEK_NAMES.get(word) or UNIT_NAMES.get(word) or _stem(word, language)
         for word in words
         # single letters are noise in prose but symbols in Greek or maths (σ, λ, μ)
         if word not in stops and (len(word) > 1 or word.isdigit() or not word.isascii())
