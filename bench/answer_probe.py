@@ -63,6 +63,7 @@ def main() -> None:
     parser.add_argument("--model", type=Path, help="a GGUF file (default: the bundled model)")
     parser.add_argument("--no-example", action="store_true", help="prompt without the example")
     parser.add_argument("--window", type=int, default=None, help="prompt_window_chars")
+    parser.add_argument("--passages", type=int, default=None, help="prompt_passages")
     parser.add_argument(
         "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "asknotes-fit-auto"
     )
@@ -83,6 +84,8 @@ def main() -> None:
         )
         if args.window is not None:
             answering = dataclasses.replace(answering, window_chars=args.window)
+        if args.passages is not None:
+            answering = dataclasses.replace(answering, prompt_passages=args.passages)
         tally = dict.fromkeys(OUTCOMES, 0)
         print(f"\n== {name}")
         for q in sample(load_questions(questions_file), args.per_folder, args.seed):

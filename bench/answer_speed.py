@@ -1,13 +1,14 @@
-"""Time to first token of the answer model, whole passages against the lean prompt.
+"""Time to first token of the answer model, five whole passages against leaner prompts.
 
-For each question of sample_notes, builds the prompt with whole passages and with each
-passage cut to `--window` characters around what the question needs, and times the first
-token three times for each: cold (KV cache cleared, nothing kept on disk), with the
-system prompt's state restored from disk (what a new `asknotes ask` process does once any
-process has read that system prompt), and with the system prompt cached in memory (the
-TUI between questions). One run, one process, so the ratios compare like with like.
+For each question of sample_notes, builds the prompt once per variant (how many of the
+best-ranked passages the model reads, and whether each is cut to a window of characters
+around what the question needs), and times the first token three times for each: cold
+(KV cache cleared, nothing kept on disk), with the system prompt's state restored from
+disk (what a new `asknotes ask` process does once any process has read that system
+prompt), and with the system prompt cached in memory (the TUI between questions). One
+run, one process, so the ratios compare like with like.
 
-    python bench/answer_speed.py [--window 400] [--model FILE.gguf]
+    python bench/answer_speed.py [--variants 5:0,3:0,5:400] [--model FILE.gguf]
 """
 
 from __future__ import annotations
@@ -59,7 +60,12 @@ def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", type=Path)
-    parser.add_argument("--window", type=int, default=400, help="prompt_window_chars to compare")
+    parser.add_argument(
+        "--variants",
+        default="5:0,3:0,5:400",
+        help="prompts to compare as passages:window pairs (window 0: whole passages); "
+        "the first is the baseline of the ratios",
+    )
     args = parser.parse_args()
     notes = ROOT / "sample_notes"
     settings = load_settings(
@@ -90,10 +96,12 @@ def main() -> None:
     for _ in generator.stream(prime, schema=ANSWER_SCHEMA, max_tokens=1):
         break
     results: dict[str, dict[str, list[float]]] = {}
-    for label, window in (("whole passages", 0), (f"lean, window {args.window}", args.window)):
+    for variant in args.variants.split(","):
+        count, window = (int(x) for x in variant.split(":"))
+        label = f"{count} passages, " + ("whole" if window == 0 else f"window {window}")
         row: dict[str, list[float]] = {"tokens": [], "cold": [], "restored": [], "cached": []}
         for question in QUESTIONS:
-            passages = search(index, question, settings.retrieval(5)).passages
+            passages = search(index, question, settings.retrieval(5)).passages[:count]
             prompt = build_prompt(
                 question, passages, generator, max_answer_tokens=256, window_chars=window
             )
@@ -102,21 +110,22 @@ def main() -> None:
                 row[mode].append(first_token(generator, llm, prompt, mode=mode, kept=kept))
         results[label] = row
         print(
-            f"  {label:<22} prompt tokens median {statistics.median(row['tokens']):.0f}; "
+            f"  {label:<24} prompt tokens median {statistics.median(row['tokens']):.0f}; "
             f"first token median {statistics.median(row['cold']):.1f} s cold, "
             f"{statistics.median(row['restored']):.1f} s restored from disk, "
             f"{statistics.median(row['cached']):.1f} s with the system prompt cached"
         )
-    whole, lean = results.values()
+    base_label, base = next(iter(results.items()))
+    for label, row in list(results.items())[1:]:
 
-    def ratio(key: str) -> float:
-        return statistics.median(lean[key]) / statistics.median(whole[key])
+        def ratio(key: str, row: dict[str, list[float]] = row) -> float:
+            return statistics.median(row[key]) / statistics.median(base[key])
 
-    print(
-        f"lean / whole, medians over {len(QUESTIONS)} questions: prompt tokens "
-        f"{ratio('tokens'):.2f}, first token cold {ratio('cold'):.2f}, "
-        f"restored {ratio('restored'):.2f}, cached {ratio('cached'):.2f}"
-    )
+        print(
+            f"{label} / {base_label}, medians over {len(QUESTIONS)} questions: prompt tokens "
+            f"{ratio('tokens'):.2f}, first token cold {ratio('cold'):.2f}, "
+            f"restored {ratio('restored'):.2f}, cached {ratio('cached'):.2f}"
+        )
     for label, row in results.items():
         ratios = [r / c for r, c in zip(row["restored"], row["cold"], strict=True)]
         print(

@@ -220,3 +220,14 @@ def test_question_code_missing_from_the_quoted_passage_is_refused(index) -> None
     answer, _ = ask(index, gen, "Which port does PORT-9 Caddy use?")
     assert answer.refusal_check == "question_terms_present"
     assert "PORT-9" in answer.text  # as the user wrote it
+
+
+def test_the_model_reads_only_the_best_ranked_passages_while_all_stay_shown(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    gen = ScriptedGenerator({"monthly": reply(True, quote, 1, "12 monthly snapshots [1].")})
+    lean = AnswerSettings(gates=OPEN.gates, prompt_passages=1)
+    answer, _ = ask(index, gen, "How many monthly snapshots do I keep?", settings=lean)
+    assert [p.primary.file for p in answer.prompt.passages] == ["backup.md"]
+    assert answer.prompt.messages[-1].content.count("<passage id=") == 1
+    assert len(answer.retrieved) == 3, "the retrieved pane still shows every passage"
+    assert answer.kind is AnswerKind.GENERATED and answer.text == "12 monthly snapshots [1]."

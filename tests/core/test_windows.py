@@ -35,3 +35,35 @@ def test_the_window_is_cut_to_size_on_word_boundaries() -> None:
 def test_no_shared_word_shows_the_start() -> None:
     window = passage_window("zzz?", LONG, 120)
     assert LONG.startswith(window) and len(window) <= 120
+
+
+def test_the_heading_is_left_out_and_the_answer_under_the_introduction_kept() -> None:
+    text = (
+        "# Mouse support in vim\n\n"
+        "I wanted mouse support in vim so I could scroll and click to move around a file "
+        "without reaching for the arrow keys all the time while reviewing long diffs.\n\n"
+        "Add this line to your vimrc:\n\n```vim\nset mouse=a\n```\n\n"
+        f"{FILLER}"
+    )
+    window = passage_window("How do I turn on mouse support in vim?", text, 400)
+    assert "set mouse=a" in window
+    assert not window.startswith("#"), "the fence already names the section"
+    assert len(window) <= 400
+
+
+def test_a_long_table_is_cut_around_the_row_that_answers() -> None:
+    rows = "\n".join(f"| bin {i} | every other week | street {i} |" for i in range(40))
+    last = "| garden waste | £64 a year | Friday |"
+    text = f"| bin | when | where |\n| --- | --- | --- |\n{rows}\n{last}"
+    window = passage_window("How much do we pay for the garden waste collection?", text, 300)
+    assert "£64 a year" in window and len(window) <= 300
+
+
+def test_a_sentence_stating_the_asked_kind_of_value_wins_a_tie() -> None:
+    text = (
+        "In March the gas meter box by the bins got stuck; the key is on the hook by the "
+        "back door.\n\n"
+        f"{FILLER}\n\n- 1 March, gas meter: 7421.6\n\n{FILLER}"
+    )
+    window = passage_window("How much did the gas meter read in March?", text, 300)
+    assert "7421.6" in window

@@ -110,7 +110,7 @@ def answer_question(
 
     prompt = build_prompt(
         result.question,  # without its scope: the model answers what was asked
-        result.passages,
+        result.passages[: settings.prompt_passages],
         generator,
         max_answer_tokens=settings.max_answer_tokens,
         example=settings.prompt_example,

@@ -27,6 +27,7 @@ class AnswerSettings:
     gates: GateSettings = field(default_factory=GateSettings)
     prompt_example: bool = True  # the worked example in the system prompt
     window_chars: int = 0  # show each passage cut to this many characters (0: whole)
+    prompt_passages: int = 5  # the best-ranked passages the model reads
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,25 @@
 """The lean prompt: each passage cut to the part the question needs.
 
-Prompt processing is what the user waits for before the first word (about 95 tokens a
-second on two cores), and five whole passages are most of the prompt. A passage longer
-than the window keeps only the block holding its sentence that best matches the question
-(with a code block or list right under it), so the model still reads the fact in its
-context, and the quote it copies is still found in the passage.
+Prompt reading is what the user waits for before the first word (about 57 tokens a second
+on two cores, bench/answer_speed.py), and five whole passages are most of the prompt. A
+passage longer than the window keeps the block that best matches the question and then
+the blocks after it (where an introduction's command, value or list usually is), then the
+blocks before it, while they fit. The heading is left out: the passage's fence already
+names its section, and a heading matches the question's words while holding no answer.
+The quote the model copies is still found in the passage, which the checks read whole.
 """
 
 from __future__ import annotations
 
-from app.core.answer.evidence import evidence_window
+import re
+
+from app.core.answer.evidence import Block, blocks
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import TERM_PATTERN, content_words
+from app.core.verdict.answer_type import asked_type, states
+
+_GAP = "\n\n"
 
 
 def passage_window(question: str, text: str, max_chars: int) -> str:
@@ -21,18 +28,52 @@ def passage_window(question: str, text: str, max_chars: int) -> str:
         return text
     language = detect_language(f"{question} {text[:600]}")
     asked = content_words(question, language)
-    best: tuple[int, str] | None = None
-    for sentence in sentences(text):
-        shared = len(asked & content_words(sentence, language))
-        if shared and (best is None or shared > best[0]):
-            best = (shared, sentence)
-    if best is None:
+    body = [b for b in blocks(text) if not _is_heading(b)]
+    if not body:
         return _cut(text, 0, max_chars)
-    window = evidence_window(text, best[1])
-    if len(window) <= max_chars:
-        return window
-    at = _first_shared(window, asked, language)
-    return _cut(window, max(0, at - max_chars // 4), max_chars)
+    best, sentence = _best_sentence(question, body, asked, language)
+    if len(body[best].text) > max_chars:  # a long table, list or code block: cut around
+        block = body[best].text
+        start = _where(block, sentence)
+        at = start + _first_shared(block[start:], asked, language)
+        return _cut(block, max(start, at - max_chars // 4), max_chars)
+    first = last = best
+    used = len(body[best].text)
+    for step in (1, -1):  # after the best block first, then before it
+        edge = last if step == 1 else first
+        while 0 <= edge + step < len(body):
+            cost = len(_GAP) + len(body[edge + step].text)
+            if used + cost > max_chars:
+                break
+            edge += step
+            used += cost
+        if step == 1:
+            last = edge
+        else:
+            first = edge
+    return _GAP.join(b.text for b in body[first : last + 1])
+
+
+def _is_heading(block: Block) -> bool:
+    return block.kind == "paragraph" and block.text.lstrip().startswith("#")
+
+
+def _best_sentence(
+    question: str, body: list[Block], asked: set[str], language: str
+) -> tuple[int, str]:
+    """The block holding the sentence (list item, table row, code line) that shares the
+    most words with the question, a sentence stating the asked kind of value (a price, a
+    time) counting one word more; and that sentence. The first block when none shares."""
+    kind = asked_type(question)
+    best: tuple[int, int, str] = (0, 0, "")
+    for i, block in enumerate(body):
+        for sentence in sentences(block.text):
+            shared = len(asked & content_words(sentence, language))
+            if shared and kind is not None and states(sentence, kind, question):
+                shared += 1
+            if shared > best[0]:
+                best = (shared, i, sentence)
+    return best[1], best[2]
 
 
 def _first_shared(text: str, asked: set[str], language: str) -> int:
@@ -41,6 +82,15 @@ def _first_shared(text: str, asked: set[str], language: str) -> int:
         if asked & content_words(match.group(0), language):
             return match.start()
     return 0
+
+
+def _where(text: str, sentence: str) -> int:
+    """Where `sentence` (whose wrapped lines were joined) starts in `text`; 0 if unknown."""
+    words = sentence.split()[:4]
+    if not words:
+        return 0
+    found = re.search(r"\s+".join(map(re.escape, words)), text)
+    return found.start() if found else 0
 
 
 def _cut(text: str, start: int, max_chars: int) -> str:

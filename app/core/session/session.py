@@ -118,7 +118,7 @@ class NotesSession(WriterFlows):
         passages = self.search(question, k).passages
         return build_prompt(
             question,
-            passages,
+            passages[: self.settings.prompt_passages],
             generator,
             max_answer_tokens=self.settings.max_answer_tokens,
             window_chars=self.settings.prompt_window_chars,

@@ -105,6 +105,12 @@ class Settings:
             min=0,
         ),
     )
+    prompt_passages: int = field(
+        default=_ANSWER.prompt_passages,
+        metadata=_doc(
+            "How many of the best-ranked passages the model reads (all k are shown).", min=1
+        ),
+    )
     min_quote_similarity: float = field(
         default=_ANSWER.min_quote_similarity,
         metadata=_doc("A quote sharing no word with the question needs this cosine.", min=-1.0),
@@ -241,6 +247,7 @@ class Settings:
             min_quote_similarity=self.min_quote_similarity,
             gates=self.gates(calibration),
             window_chars=self.prompt_window_chars,
+            prompt_passages=self.prompt_passages,
         )
 
     def generation(self) -> GenerationSettings:
