@@ -231,3 +231,23 @@ def test_the_model_reads_only_the_best_ranked_passages_while_all_stay_shown(inde
     assert answer.prompt.messages[-1].content.count("<passage id=") == 1
     assert len(answer.retrieved) == 3, "the retrieved pane still shows every passage"
     assert answer.kind is AnswerKind.GENERATED and answer.text == "12 monthly snapshots [1]."
+
+
+def test_a_reply_cut_off_after_a_checked_quote_shows_the_quote_alone(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    whole = reply(True, quote, 3, "You keep twelve monthly snapshots of the home server [3].")
+    gen = ScriptedGenerator({"monthly": whole[: whole.index("twelve")]})  # budget ran out
+    answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
+    n = number_of(answer, "backup.md")
+    assert answer.kind is AnswerKind.QUOTED and not answer.refused
+    assert answer.text == streamed == f'Your notes say: "{quote}" [{n}]'
+    assert any("cut off after its quote" in f for f in answer.flags)
+
+
+def test_a_reply_cut_off_after_a_wrong_quote_is_still_refused(index) -> None:
+    quote = "Caddy listens on 443."
+    whole = reply(True, quote, 1, "You keep 443 monthly snapshots [1].")
+    gen = ScriptedGenerator({"monthly": whole[: whole.index("You keep")]})
+    answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
+    assert answer.refused and answer.refusal_check == "valid_reply"
+    assert answer.quote is None and "Your notes say" not in streamed

@@ -192,6 +192,9 @@ class _Generation:
         )
         if not proposal.valid:
             check = Check("valid_reply", False, f"not the expected JSON: {proposal.raw[:120]!r}")
+            cut_off = self._quote_before_the_cut(result, verdict, model, flags, check)
+            if cut_off is not None:
+                return cut_off
             return self._refusal(result, verdict, model, flags, (check,), proposal, None)
         decision = check_quote(
             self.question,
@@ -233,6 +236,40 @@ class _Generation:
             self.question, AnswerKind.GENERATED, text, None, checks, proposal, quote,
             tuple(result.passages), self.prompt, citations, (), model, self.timings(),
             passed, flags,
+        )  # fmt: skip
+
+    def _quote_before_the_cut(
+        self,
+        result: SearchResult,
+        verdict: Verdict,
+        model: str,
+        flags: tuple[str, ...],
+        invalid: Check,
+    ) -> Answer | None:
+        """A reply cut off after its quote (a long quote of code can use up the answer's
+        token budget) still holds a whole quote: when every quote check passes on it, the
+        quote is shown alone, as when the model's sentence fails a check; else None."""
+        if self.early is None or not self.early.passed:
+            return None
+        partial = parse_proposal("".join(self.raw), partial=True)
+        decision = check_quote(
+            self.question,
+            partial.found,
+            self.quote_field.value,
+            partial.passage,
+            self.prompt,
+            self.similarity,
+            self.settings.min_quote_similarity,
+        )
+        quote = decision.quote
+        if not decision.passed or quote is None:
+            return None
+        flags += ("the model's reply was cut off after its quote; no sentence was shown",)
+        return Answer(
+            self.question, AnswerKind.QUOTED, quote_line(quote), None, decision.checks + (invalid,),
+            partial, quote, tuple(result.passages), self.prompt,
+            CitationReport((quote.passage,), (), ()), (), model, self.timings(),
+            verdict.with_gate(generator_gate(False, None, "")), flags,
         )  # fmt: skip
 
     def timings(self) -> Timings:
