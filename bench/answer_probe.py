@@ -72,7 +72,10 @@ def main() -> None:
         {"data_dir": args.data_dir, "model_path": args.model, "exclude": CORPUS_EXCLUDE}
     )
     generator = make_generator(settings)
-    print(f"model: {generator.name}; prompt {'without' if args.no_example else 'with'} example")
+    print(
+        f"model: {generator.name}; prompt {'without' if args.no_example else 'with'} example; "
+        f"passages read: {args.passages or 'default'}; window: {args.window or 'off'}"
+    )
     totals: dict[str, dict[str, int]] = {}
     first_tokens: list[float] = []
     first_visible: list[float] = []
