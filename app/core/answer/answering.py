@@ -168,16 +168,7 @@ class _Generation:
         self.raw.append(piece)
         self.quote_field.feed(piece)
         if self.early is None and self.quote_field.done:
-            partial = parse_proposal("".join(self.raw), partial=True)
-            self.early = check_quote(
-                self.question,
-                partial.found,
-                self.quote_field.value,
-                partial.passage,
-                self.prompt,
-                self.similarity,
-                self.settings.min_quote_similarity,
-            )
+            self.early = self._check_quote_so_far()
             if self.early.passed and self.early.quote is not None:
                 self.emit(quote_line(self.early.quote))
 
@@ -238,6 +229,19 @@ class _Generation:
             passed, flags,
         )  # fmt: skip
 
+    def _check_quote_so_far(self) -> QuoteDecision:
+        """The quote checks on the quote the reply holds so far, before its answer."""
+        partial = parse_proposal("".join(self.raw), partial=True)
+        return check_quote(
+            self.question,
+            partial.found,
+            self.quote_field.value,
+            partial.passage,
+            self.prompt,
+            self.similarity,
+            self.settings.min_quote_similarity,
+        )
+
     def _quote_before_the_cut(
         self,
         result: SearchResult,
@@ -252,15 +256,7 @@ class _Generation:
         if self.early is None or not self.early.passed:
             return None
         partial = parse_proposal("".join(self.raw), partial=True)
-        decision = check_quote(
-            self.question,
-            partial.found,
-            self.quote_field.value,
-            partial.passage,
-            self.prompt,
-            self.similarity,
-            self.settings.min_quote_similarity,
-        )
+        decision = self._check_quote_so_far()
         quote = decision.quote
         if not decision.passed or quote is None:
             return None
