@@ -168,7 +168,7 @@ class _Generation:
         self.raw.append(piece)
         self.quote_field.feed(piece)
         if self.early is None and self.quote_field.done:
-            self.early = self._check_quote_so_far()
+            self.early = self._check_quote_so_far(parse_proposal("".join(self.raw), partial=True))
             if self.early.passed and self.early.quote is not None:
                 self.emit(quote_line(self.early.quote))
 
@@ -229,9 +229,8 @@ class _Generation:
             passed, flags,
         )  # fmt: skip
 
-    def _check_quote_so_far(self) -> QuoteDecision:
+    def _check_quote_so_far(self, partial: Proposal) -> QuoteDecision:
         """The quote checks on the quote the reply holds so far, before its answer."""
-        partial = parse_proposal("".join(self.raw), partial=True)
         return check_quote(
             self.question,
             partial.found,
@@ -256,7 +255,7 @@ class _Generation:
         if self.early is None or not self.early.passed:
             return None
         partial = parse_proposal("".join(self.raw), partial=True)
-        decision = self._check_quote_so_far()
+        decision = self._check_quote_so_far(partial)
         quote = decision.quote
         if not decision.passed or quote is None:
             return None

@@ -39,18 +39,13 @@ def passage_window(question: str, text: str, max_chars: int) -> str:
         return _cut(block, max(start, at - max_chars // 4), max_chars)
     first = last = best
     used = len(body[best].text)
-    for step in (1, -1):  # after the best block first, then before it
-        edge = last if step == 1 else first
-        while 0 <= edge + step < len(body):
-            cost = len(_GAP) + len(body[edge + step].text)
-            if used + cost > max_chars:
-                break
-            edge += step
-            used += cost
-        if step == 1:
-            last = edge
-        else:
-            first = edge
+    # After the best block first (where an introduction's command or value is), then before.
+    while last + 1 < len(body) and used + len(_GAP) + len(body[last + 1].text) <= max_chars:
+        last += 1
+        used += len(_GAP) + len(body[last].text)
+    while first > 0 and used + len(_GAP) + len(body[first - 1].text) <= max_chars:
+        first -= 1
+        used += len(_GAP) + len(body[first].text)
     return _GAP.join(b.text for b in body[first : last + 1])
 
 
