@@ -116,15 +116,84 @@ def answer_question(
         example=settings.prompt_example,
         window_chars=settings.window_chars,
     )
-    check_cancelled(cancel)
     similarity = embedder_similarity(index)
-    run = _Generation(result.question, prompt, similarity, settings, on_text, started)
-    for piece in generator.stream(
-        prompt.messages, schema=ANSWER_SCHEMA, max_tokens=settings.max_answer_tokens, cancel=cancel
-    ):
-        run.feed(piece)
-    check_cancelled(cancel)
-    return run.finish(result, verdict, generator.name, retrieval_s)
+
+    def generate(prompt: Prompt) -> tuple[_Generation, Answer]:
+        check_cancelled(cancel)
+        run = _Generation(result.question, prompt, similarity, settings, on_text, started)
+        for piece in generator.stream(
+            prompt.messages,
+            schema=ANSWER_SCHEMA,
+            max_tokens=settings.max_answer_tokens,
+            cancel=cancel,
+        ):
+            run.feed(piece)
+        check_cancelled(cancel)
+        return run, run.finish(result, verdict, generator.name, retrieval_s)
+
+    run, answer = generate(prompt)
+    again = _second_reading(run, settings) if settings.second_reading else None
+    if again is not None:
+        second_prompt = build_prompt(
+            result.question,
+            prompt.passages,  # the same passages, so each keeps its number
+            generator,
+            max_answer_tokens=settings.max_answer_tokens,
+            example=settings.prompt_example and not again.without_example,
+            window_chars=settings.window_chars,
+            left_out=again.left_out,
+        )
+        second_run, second = generate(second_prompt)
+        first_failed = f"the first reply failed {answer.refusal_check}"
+        if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
+            run, answer = second_run, second
+            flag = f"{first_failed}; read again {again.how}, the model answered"
+        else:
+            flag = f"{first_failed}; read again {again.how}, it failed {second.refusal_check}"
+        answer = dataclasses.replace(answer, flags=answer.flags + (flag,))
+    if answer.kind is AnswerKind.QUOTES:  # a refusal's evidence is shown once it is final
+        run.emit(answer.text)
+        answer = dataclasses.replace(answer, timings=run.timings())
+    return answer
+
+
+# The quote checks that fault the model's pick rather than the notes. Read once more
+# without that pick (the passage, or the sentence), the model may find what does answer;
+# whatever it picks then is checked as strictly, and a second failure stands.
+_PASSAGE_FAULTS = frozenset({"question_terms_present"})
+_SENTENCE_FAULTS = frozenset({"quote_on_topic", "answer_type", "quote_is_statement"})
+
+
+@dataclasses.dataclass(frozen=True)
+class _SecondReading:
+    left_out: dict[str, str | None]  # passage text hash -> refused sentence (None: all)
+    without_example: bool
+    how: str  # for the flag: what the second reading left out
+
+
+def _second_reading(run: _Generation, settings: AnswerSettings) -> _SecondReading | None:
+    """What to leave out of a second reading when the first reply's quote was refused by a
+    check that faults the model's pick; None when the refusal is the model's own or is not
+    about its pick, or when something of the first reply already reached the screen."""
+    decision = run.decision
+    if decision is None or run.first_visible is not None:
+        return None
+    failed = decision.failed
+    if failed is None:
+        return None
+    if failed.name == "not_the_example" and settings.prompt_example:
+        return _SecondReading({}, True, "without the worked example")
+    quote = decision.quote
+    if quote is None:
+        return None
+    passage = run.prompt.passages[quote.passage - 1]
+    if failed.name in _PASSAGE_FAULTS:
+        how = f"without passage [{quote.passage}]"
+        return _SecondReading({passage.text_hash: None}, False, how)
+    if failed.name in _SENTENCE_FAULTS:
+        how = f"without the sentence it quoted from [{quote.passage}]"
+        return _SecondReading({passage.text_hash: quote.text}, False, how)
+    return None
 
 
 class _Generation:
@@ -154,6 +223,7 @@ class _Generation:
         self.gen_start = time.perf_counter()
         self.retrieval_s = 0.0
         self.generation_s = 0.0
+        self.decision: QuoteDecision | None = None  # the finished reply's quote checks
 
     def emit(self, text: str) -> None:
         if self.on_text is None:
@@ -197,6 +267,7 @@ class _Generation:
             self.settings.min_quote_similarity,
             proposal.answer,
         )
+        self.decision = decision
         quote = decision.quote
         if not decision.passed or quote is None:
             shown = quote if quote is not None and quote.exact else None
@@ -295,8 +366,6 @@ class _Generation:
             )
         kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
         text = _refusal_text(failed, quotes, result.language)
-        if quotes:
-            self.emit(text)
         # Only the quoted sentences cite anything; the refusal's explanation states no claims.
         quoted_text = " ".join(f"{q.text} [{q.passage}]" for q in quotes)
         passage_texts = [p.text for p in self.prompt.passages]

@@ -10,7 +10,7 @@ refuse a quote addressed to an assistant anyway).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +116,19 @@ def passage_block(number: int, passage: Passage, text: str | None = None) -> str
     )
 
 
+# What the model reads in place of what an earlier reply quoted and the checks refused.
+LEFT_OUT_PASSAGE = "(left out: an earlier reply quoted this passage, which does not answer)"
+LEFT_OUT_SENTENCE = "[…]"
+
+
+def _without(shown: str, left_out: str | None) -> str:
+    """`shown` with the refused sentence cut out (the whole passage when `left_out` is None
+    or is not shown as written)."""
+    if left_out is None or not left_out.strip() or left_out not in shown:
+        return LEFT_OUT_PASSAGE
+    return shown.replace(left_out, LEFT_OUT_SENTENCE)
+
+
 def _user_message(question: str, blocks: Sequence[str]) -> str:
     body = "\n".join(blocks) if blocks else "(no passages were found)"
     return f"Passages from my notes:\n\n{body}\n\nQuestion: {question}"
@@ -129,11 +142,14 @@ def build_prompt(
     max_answer_tokens: int,
     example: bool = True,
     window_chars: int = 0,
+    left_out: Mapping[str, str | None] | None = None,
 ) -> Prompt:
     """Number the passages in rank order, dropping whole passages that do not fit.
 
     With `window_chars`, each passage longer than that shows only the part the question
-    needs (see `windows`); 0 shows every passage whole.
+    needs (see `windows`); 0 shows every passage whole. `left_out` maps a passage's text
+    hash to a sentence the model must not see again (None: the whole passage); the
+    passage keeps its number, so the second reading's citations mean what the first's did.
     """
     system = ChatMessage("system", SYSTEM_PROMPT if example else SYSTEM_PROMPT_NO_EXAMPLE)
     frame = generator.prompt_tokens([system, ChatMessage("user", _user_message(question, []))])
@@ -144,6 +160,9 @@ def build_prompt(
     shown: dict[str, str] = {
         p.text_hash: passage_window(question, p.text, window_chars) for p in passages
     }
+    for text_hash, sentence in (left_out or {}).items():
+        if text_hash in shown:
+            shown[text_hash] = _without(shown[text_hash], sentence)
     for passage in passages:
         block = passage_block(len(kept) + 1, passage, shown[passage.text_hash])
         cost = generator.count_tokens(block) + 2

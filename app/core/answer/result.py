@@ -28,6 +28,7 @@ class AnswerSettings:
     prompt_example: bool = True  # the worked example in the system prompt
     window_chars: int = 0  # show each passage cut to this many characters (0: whole)
     prompt_passages: int = 5  # the best-ranked passages the model reads
+    second_reading: bool = True  # ask again without a quote the checks refused as a bad pick
 
 
 @dataclass(frozen=True)

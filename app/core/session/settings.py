@@ -111,6 +111,13 @@ class Settings:
             "How many of the best-ranked passages the model reads (all k are shown).", min=1
         ),
     )
+    second_reading: bool = field(
+        default=_ANSWER.second_reading,
+        metadata=_doc(
+            "When the checks refuse the model's quote as the wrong passage or sentence, ask "
+            "once more without it (the second reply is checked as strictly)."
+        ),
+    )
     min_quote_similarity: float = field(
         default=_ANSWER.min_quote_similarity,
         metadata=_doc("A quote sharing no word with the question needs this cosine.", min=-1.0),
@@ -248,6 +255,7 @@ class Settings:
             gates=self.gates(calibration),
             window_chars=self.prompt_window_chars,
             prompt_passages=self.prompt_passages,
+            second_reading=self.second_reading,
         )
 
     def generation(self) -> GenerationSettings:

@@ -1,0 +1,186 @@
+"""The second reading: a quote refused as the model's wrong pick is left out, and the model
+reads once more; what it picks then is checked as strictly, and a second failure stands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.core.answer.answering import answer_question
+from app.core.answer.prompt import EXAMPLE_MARKER, LEFT_OUT_PASSAGE, LEFT_OUT_SENTENCE
+from app.core.answer.result import Answer, AnswerKind, AnswerSettings
+from app.core.index.retrieve import RetrievalSettings
+from app.core.index.store import NoteIndex
+from app.core.models.generator import ChatMessage
+from app.core.verdict.gates import GateSettings
+from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+
+RETRIEVAL = RetrievalSettings(k=3, candidates=10)
+OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))
+
+PORTS = "Caddy listens on 443. Home Assistant is reached on port 8123 inside the network."
+SNAPSHOTS = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+CHECKED = "The backup integrity check runs every Sunday at 03:00."
+STORED = "The backups go to the NAS in the hall cupboard."
+BACKUPS = f"{STORED}\n\n{SNAPSHOTS} {CHECKED}"
+
+
+class ReadingGenerator(ScriptedGenerator):
+    """Replies `first` to a prompt and `second` once the prompt leaves something out."""
+
+    def __init__(self, first: str, second: Callable[[str], str]) -> None:
+        super().__init__({})
+        self.first = first
+        self.second = second
+
+    def stream(
+        self, messages: Sequence[ChatMessage], *, schema: dict[str, Any], max_tokens: int,
+        cancel: Any = None,
+    ) -> Iterator[str]:  # fmt: skip
+        self.prompts.append([m.content for m in messages])
+        user = messages[-1].content
+        reread = len(self.prompts) > 1
+        reply = self.second(user) if reread else self.first
+        for i in range(0, len(reply), 3):
+            yield reply[i : i + 3]
+
+
+@pytest.fixture
+def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
+    notes = {
+        "proxy.md": f"# Proxy\n\n## Ports\n\n{PORTS}\n",
+        "backup.md": f"# Backups\n\n## Retention\n\n{BACKUPS}\n",
+        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the "
+        "fridge for 12 to 16 hours.\n",
+    }
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    yield idx
+    idx.close()
+
+
+def ask(index: NoteIndex, gen: ScriptedGenerator, question: str, settings: AnswerSettings = OPEN):
+    streamed: list[str] = []
+    answer = answer_question(
+        index, gen, question, retrieval=RETRIEVAL, on_text=streamed.append, settings=settings
+    )
+    return answer, "".join(streamed)
+
+
+def number_of(answer: Answer, file: str) -> int:
+    assert answer.prompt is not None
+    return next(i for i, p in enumerate(answer.prompt.passages, 1) if p.primary.file == file)
+
+
+def fenced(user: str, number: int) -> str:
+    start = user.index(f'<passage id="{number}"')
+    return user[user.index("\n", start) + 1 : user.index("\n</passage>", start)]
+
+
+def test_a_passage_without_the_asked_name_is_left_out_and_the_right_one_found(index) -> None:
+    question = "Which port does Home Assistant use?"
+    wrong = scripted_reply(True, SNAPSHOTS, 1, "Port 12 [1].")
+    right = scripted_reply(True, PORTS, 1, "Home Assistant is reached on port 8123 [1].")
+    gen = ReadingGenerator(wrong, lambda user: right)
+    answer, streamed = ask(index, gen, question)
+    backup, proxy = number_of(answer, "backup.md"), number_of(answer, "proxy.md")
+    assert len(gen.prompts) == 2
+    first, second = gen.prompts[0][-1], gen.prompts[1][-1]
+    assert SNAPSHOTS in fenced(first, backup)
+    assert SNAPSHOTS not in second
+    assert fenced(second, proxy) == fenced(first, proxy), "every other passage is unchanged"
+    assert answer.kind is AnswerKind.GENERATED
+    assert answer.text == f"Home Assistant is reached on port 8123 [{proxy}]."
+    assert [p.primary.file for p in answer.cited] == ["proxy.md"]
+    assert any("read again without" in f and "the model answered" in f for f in answer.flags)
+    assert SNAPSHOTS not in streamed, "nothing of the refused first reply reached the screen"
+    assert streamed == answer.display
+
+
+def test_a_sentence_without_the_asked_kind_of_value_is_cut_and_its_passage_kept(index) -> None:
+    question = "When does the backup integrity check run?"
+    wrong = scripted_reply(True, STORED, 1, "The backup check runs on the NAS [1].")
+    right = scripted_reply(True, CHECKED, 1, "Every Sunday at 03:00 [1].")
+    gen = ReadingGenerator(wrong, lambda user: right if STORED not in user else wrong)
+    answer, _ = ask(index, gen, question)
+    n = number_of(answer, "backup.md")
+    assert answer.kind is AnswerKind.GENERATED, answer.text
+    first_failed = next(f for f in answer.flags if "read again" in f)
+    assert "answer_type" in first_failed or "quote_on_topic" in first_failed
+    second = fenced(gen.prompts[1][-1], n)
+    assert second.endswith(BACKUPS.replace(STORED, LEFT_OUT_SENTENCE)) and STORED not in second
+    assert CHECKED in second, "the rest of the passage is still read"
+    assert answer.text == f"Every Sunday at 03:00 [{n}]."
+
+
+def test_a_second_failure_stands_as_the_first_refusal_shown_once(index) -> None:
+    question = "Which port does Home Assistant use?"
+    wrong = scripted_reply(True, SNAPSHOTS, 1, "Port 12 [1].")
+    also_wrong = scripted_reply(True, "The sourdough dough proofs overnight.", 1, "Port 16 [1].")
+    gen = ReadingGenerator(wrong, lambda user: also_wrong)
+    answer, streamed = ask(index, gen, question)
+    assert len(gen.prompts) == 2
+    assert answer.refused
+    first_failed = answer.refusal_check
+    flag = next(f for f in answer.flags if "read again" in f)
+    assert flag.startswith(f"the first reply failed {first_failed}; read again without")
+    assert ", it failed " in flag
+    assert streamed == (answer.text if answer.kind is AnswerKind.QUOTES else "")
+    assert answer.proposal is not None and answer.proposal.quote == SNAPSHOTS
+
+
+def test_a_copied_worked_example_is_read_again_without_the_example(index) -> None:
+    question = "Which port does Home Assistant use?"
+    copied = scripted_reply(
+        True,
+        "The Varnholt lamp burns forty litres of oil a week in winter.",
+        2,
+        "Forty litres a week in winter [2].",
+    )
+    right = scripted_reply(True, PORTS, 1, "Port 8123 [1].")
+    gen = ReadingGenerator(copied, lambda user: right)
+    answer, _ = ask(index, gen, question)
+    assert EXAMPLE_MARKER in gen.prompts[0][0].casefold()
+    assert EXAMPLE_MARKER not in gen.prompts[1][0].casefold()
+    assert gen.prompts[0][1] == gen.prompts[1][1], "the passages are read as before"
+    assert answer.kind is AnswerKind.GENERATED
+    assert any("without the worked example" in f for f in answer.flags)
+
+
+def test_the_model_s_own_refusal_is_not_asked_again(index) -> None:
+    refusal = scripted_reply(False, "", 0, "The notes do not contain the answer.")
+    gen = ReadingGenerator(refusal, lambda user: pytest.fail("asked again"))
+    answer, _ = ask(index, gen, "Which port does Home Assistant use?")
+    assert answer.refused and len(gen.prompts) == 1
+
+
+def test_a_quote_in_no_passage_is_not_asked_again(index) -> None:
+    invented = scripted_reply(True, "Home Assistant listens on port 9999.", 1, "9999 [1].")
+    gen = ReadingGenerator(invented, lambda user: pytest.fail("asked again"))
+    answer, _ = ask(index, gen, "Which port does Home Assistant use?")
+    assert answer.refusal_check == "quote_located" and len(gen.prompts) == 1
+
+
+def test_the_second_reading_can_be_turned_off(index) -> None:
+    wrong = scripted_reply(True, SNAPSHOTS, 1, "Port 12 [1].")
+    gen = ReadingGenerator(wrong, lambda user: pytest.fail("asked again"))
+    once = AnswerSettings(gates=OPEN.gates, second_reading=False)
+    answer, _ = ask(index, gen, "Which port does Home Assistant use?", settings=once)
+    assert answer.refused and len(gen.prompts) == 1
+    assert not any("read again" in f for f in answer.flags)
+
+
+def test_a_left_out_passage_keeps_its_number_and_says_why(index) -> None:
+    wrong = scripted_reply(True, SNAPSHOTS, 1, "Port 12 [1].")
+    gen = ReadingGenerator(wrong, lambda user: wrong)
+    answer, _ = ask(index, gen, "Which port does Home Assistant use?")
+    first, second = gen.prompts[0][-1], gen.prompts[1][-1]
+    assert first.count("<passage id=") == second.count("<passage id=")
+    flag = next(f for f in answer.flags if "read again" in f)
+    n = number_of(answer, "backup.md")
+    left = fenced(second, n)
+    cut = BACKUPS.replace(SNAPSHOTS, LEFT_OUT_SENTENCE)
+    assert left == LEFT_OUT_PASSAGE or left.endswith(cut), flag
+    assert f"[{n}]" in flag
