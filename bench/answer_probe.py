@@ -79,6 +79,7 @@ def main() -> None:
     totals: dict[str, dict[str, int]] = {}
     first_tokens: list[float] = []
     first_visible: list[float] = []
+    rereads: dict[str, int] = {}  # outcome -> questions read a second time
     for name in [n for n in args.folders.split(",") if n]:
         index, questions_file = indexed_set(settings, name)
         refresh_calibration(index, settings.retrieval())
@@ -111,6 +112,9 @@ def main() -> None:
                 outcome = "refused"
             tally[outcome] += 1
             kind = answer.kind.value if answer.kind is not AnswerKind.REFUSED else "refused"
+            if any(f.startswith("the first reply failed") for f in answer.flags):
+                rereads[outcome] = rereads.get(outcome, 0) + 1
+                kind += "²"  # read a second time (see answering._second_reading)
             why = answer.refusal_check or ""
             short = answer.text.replace("\n", " ")[:70]
             print(f"{outcome:<15} {took:5.1f}s {kind:<9} {why:<22} {q.question[:50]:<50} {short}")
@@ -126,6 +130,9 @@ def main() -> None:
             f"{t['wrong passage'] / max(ans, 1):>6.2f} {t['refused'] / max(ans, 1):>8.2f} "
             f"{unans:>6} {t['answered'] / max(unans, 1):>9.2f}"
         )
+    if rereads:
+        outcomes = ", ".join(f"{o} {n}" for o, n in rereads.items())
+        print(f"\nread a second time after a refused quote (² above): {outcomes}")
     if first_tokens:
         print(f"\nfirst token median {statistics.median(first_tokens):.1f} s", end="")
     if first_visible:
