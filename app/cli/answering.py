@@ -84,8 +84,17 @@ def ask(
                 streamed.append(delta)
                 click.echo(delta, nl=False)
 
+        def on_reread(why: str) -> None:
+            if not as_json:
+                click.echo(f"({why})", err=True)
+
         answer = session.ask(
-            question, k=k, on_text=on_text, cancel=threading.Event(), asked=resolution.asked
+            question,
+            k=k,
+            on_text=on_text,
+            on_reread=on_reread,
+            cancel=threading.Event(),
+            asked=resolution.asked,
         )
     finally:
         session.close()

@@ -11,7 +11,7 @@ from textual.worker import get_current_worker
 from app.core.index.retrieve import passage_numbers
 from app.core.session.session import NotesSession
 from app.ui.answer_panes import AnswerPanes
-from app.ui.messages import AnswerDelta, AnswerDone, ListAnswered, Retrieved
+from app.ui.messages import AnswerDelta, AnswerDone, ListAnswered, Rereading, Retrieved
 from app.ui.widgets.passages import PassagePane
 
 
@@ -75,6 +75,7 @@ class Asking(AnswerPanes):
             on_retrieved=lambda result, verdict: self.post_message(
                 Retrieved(answer_id, result, verdict)
             ),
+            on_reread=lambda why: self.post_message(Rereading(answer_id, question, why)),
             cancel=worker.cancelled_event,
             asked=asked,
         )
@@ -92,6 +93,15 @@ class Asking(AnswerPanes):
         self.query_one("#retrieved", PassagePane).show(passages, passage_numbers(passages))
         self._show_verdict(message.verdict)
         self._show_scope(message.result)
+
+    @on(Rereading)
+    def show_rereading(self, message: Rereading) -> None:
+        """Why the wait goes on: the model reads the passages again (nothing shown yet)."""
+        if self._widgets_gone() or message.answer_id != self.answer_id:
+            return
+        self.query_one("#answer", Markdown).update(
+            f"*Answering:* {message.question}\n\n*Reading again:* {message.why}"
+        )
 
     @on(AnswerDelta)
     async def stream_delta(self, message: AnswerDelta) -> None:

@@ -62,6 +62,15 @@ class AnswerDelta(Message):
 
 
 @dataclass
+class Rereading(Message):
+    """The model reads the passages again: its first quote was refused as a wrong pick."""
+
+    answer_id: int
+    question: str
+    why: str
+
+
+@dataclass
 class Retrieved(Message):
     answer_id: int
     result: SearchResult

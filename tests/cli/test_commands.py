@@ -11,6 +11,7 @@ import pytest
 from app.cli import cli as root_group
 from tests.cli.conftest import PORT_QUOTE, Cli
 from tests.conftest import write
+from tests.fakes import scripted_reply
 
 
 def command_paths(group: click.Group = root_group, prefix: tuple[str, ...] = ()) -> list[tuple]:
@@ -109,6 +110,17 @@ def test_ask_streams_text_then_the_footer(indexed: Cli) -> None:
     result = indexed("ask", "Which port does the server use?")
     assert result.stdout.startswith(f'Your notes say: "{PORT_QUOTE}" [1]\n\nPort 8443 [1].')
     assert "✓ answered by scripted" in result.stdout and "cited:" in result.stdout
+
+
+def test_ask_says_on_stderr_when_the_model_reads_again(indexed: Cli) -> None:
+    tyres = "The tyres take 4 bar before a long ride, checked every Sunday for cuts and wear."
+    indexed.generator.replies = {"port": scripted_reply(True, tyres, 1, "4 bar [1].")}
+    result = indexed("ask", "Which port does the server use?")
+    assert "(the first reply failed quote_on_topic; reading again without" in result.stderr
+    assert "4 bar" not in result.stdout.split("cited:")[0], "the refused reply is not shown"
+    data = indexed("ask", "Which port does the server use?", "--json").json()
+    assert any(f.startswith("the first reply failed quote_on_topic") for f in data["flags"])
+    assert "reading again" not in indexed("ask", "Which port?", "--json").stderr
 
 
 def test_a_refusal_is_recorded_and_listed(indexed: Cli) -> None:

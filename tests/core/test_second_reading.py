@@ -184,3 +184,17 @@ def test_a_left_out_passage_keeps_its_number_and_says_why(index) -> None:
     cut = BACKUPS.replace(SNAPSHOTS, LEFT_OUT_SENTENCE)
     assert left == LEFT_OUT_PASSAGE or left.endswith(cut), flag
     assert f"[{n}]" in flag
+
+
+def test_the_front_end_hears_why_before_the_second_reading(index) -> None:
+    wrong = scripted_reply(True, SNAPSHOTS, 1, "Port 12 [1].")
+    heard: list[tuple[str, int]] = []
+    gen = ReadingGenerator(wrong, lambda user: wrong)
+    answer_question(
+        index, gen, "Which port does Home Assistant use?", retrieval=RETRIEVAL,
+        settings=OPEN, on_reread=lambda why: heard.append((why, len(gen.prompts))),
+    )  # fmt: skip
+    assert len(heard) == 1
+    why, prompts_before = heard[0]
+    assert prompts_before == 1, "heard before the model reads again"
+    assert why.startswith("the first reply failed ") and "reading again without" in why

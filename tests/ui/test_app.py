@@ -6,9 +6,15 @@ import threading
 
 from textual.widgets import DataTable, Input, Markdown, Static
 
+from app.config import load_settings
+from app.core.session.session import NotesSession
+from app.core.session.wiring import Factories
+from app.ui.app import make_app
 from app.ui.screens.refused import RefusedScreen
 from app.ui.widgets.passages import PassageItem, PassagePane
 from app.ui.widgets.verdict import VerdictPanel
+from tests.fakes import FakeEmbedder, ScriptedGenerator, scripted_reply
+from tests.ui.conftest import QUOTE
 
 
 async def ready(pilot) -> None:
@@ -231,3 +237,38 @@ async def test_history_reopens_an_earlier_answer_with_its_passages(app_factory) 
         assert "Port 8443 [1]." in markdown_text(app)
         cited = app.query_one("#cited", PassagePane).query(PassageItem)
         assert [item.passage.primary.file for item in cited] == ["server.md"]
+
+
+async def test_the_screen_says_why_the_model_reads_the_passages_again(notes, tmp_path) -> None:
+    tyres = "The tyres take 4 bar before a long ride, checked every Sunday for cuts and wear."
+    second_read = threading.Event()
+
+    class SlowSecondReading(ScriptedGenerator):
+        def stream(self, messages, **kw):
+            if self.prompts:  # the second reading waits until the screen has been read
+                second_read.wait(10)
+                self.replies = {"port": scripted_reply(True, QUOTE, 1, "Port 8443 [1].")}
+            yield from super().stream(messages, **kw)
+
+    wrong = {"port": scripted_reply(True, tyres, 1, "4 bar [1].")}
+    settings = load_settings({"data_dir": tmp_path / "data", "verdict_threshold": -100.0})
+    factories = Factories(
+        embedder=lambda settings: FakeEmbedder(),
+        generator=lambda settings, progress: SlowSecondReading(dict(wrong)),
+    )
+    app = make_app(NotesSession(settings, notes, factories))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        app.query_one("#question", Input).value = "Which port does the server use?"
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if "Reading again" in markdown_text(app):
+                break
+        shown = markdown_text(app)
+        assert "Reading again" in shown and "the first reply failed quote_on_topic" in shown
+        assert "4 bar" not in shown, "nothing of the refused reply is on screen"
+        second_read.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Port 8443" in markdown_text(app)

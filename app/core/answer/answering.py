@@ -71,12 +71,14 @@ def answer_question(
     settings: AnswerSettings | None = None,
     on_text: OnText | None = None,
     on_retrieved: Callable[[SearchResult, Verdict], object] | None = None,
+    on_reread: Callable[[str], object] | None = None,
     cancel: threading.Event | None = None,
 ) -> Answer:
     """Retrieve, judge, prompt, generate and check; stream verified text through `on_text`.
 
     `on_retrieved` hears the passages and the retrieval verdict before the model runs, so a
-    front end can show the evidence while the answer is still being written.
+    front end can show the evidence while the answer is still being written; `on_reread`
+    hears why the model reads the passages a second time, before it does.
     """
     settings = settings or AnswerSettings()
     started = time.perf_counter()
@@ -134,6 +136,9 @@ def answer_question(
     run, answer = generate(prompt)
     again = _second_reading(run, settings) if settings.second_reading else None
     if again is not None:
+        first_failed = f"the first reply failed {answer.refusal_check}"
+        if on_reread is not None:
+            on_reread(f"{first_failed}; reading again {again.how}")
         second_prompt = build_prompt(
             result.question,
             prompt.passages,  # the same passages, so each keeps its number
@@ -144,7 +149,6 @@ def answer_question(
             left_out=again.left_out,
         )
         second_run, second = generate(second_prompt)
-        first_failed = f"the first reply failed {answer.refusal_check}"
         if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
             run, answer = second_run, second
             flag = f"{first_failed}; read again {again.how}, the model answered"

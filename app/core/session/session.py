@@ -131,6 +131,7 @@ class NotesSession(WriterFlows):
         k: int | None = None,
         on_text: OnText | None = None,
         on_retrieved: OnRetrieved | None = None,
+        on_reread: OnText | None = None,
         cancel: threading.Event | None = None,
         record: bool = True,
         asked: str | None = None,
@@ -156,6 +157,7 @@ class NotesSession(WriterFlows):
                     settings=self.settings.answering(calibration),
                     on_text=on_text,
                     on_retrieved=on_retrieved,
+                    on_reread=on_reread,
                     cancel=cancel,
                 )
             behind = walking.result()
