@@ -198,3 +198,25 @@ def test_the_front_end_hears_why_before_the_second_reading(index) -> None:
     why, prompts_before = heard[0]
     assert prompts_before == 1, "heard before the model reads again"
     assert why.startswith("the first reply failed ") and "reading again without" in why
+
+
+def test_a_neighbouring_row_is_cut_and_the_asked_row_read(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    p1, p2 = "| Physics | P1 | 22 April |", "| Physics | P2 | 24 June |"
+    table = f"| course | exam | date |\n| --- | --- | --- |\n{p1}\n{p2}\n"
+    notes = {
+        "exams.md": f"# Exams\n\n## Dates\n\n{table}",
+        "bike.md": "# Bike\n\nTyres at 4 bar.\n",
+    }
+    index = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    try:
+        first = scripted_reply(True, p1, 1, "22 April [1].")
+        gen = ReadingGenerator(first, lambda user: scripted_reply(True, p2, 1, "24 June [1]."))
+        answer, _ = ask(index, gen, "When is the P2 exam in Physics?")
+    finally:
+        index.close()
+    assert any(f.startswith("the first reply failed not_a_neighbour") for f in answer.flags)
+    second = fenced(gen.prompts[1][-1], number_of(answer, "exams.md"))
+    assert p1 not in second and p2 in second and LEFT_OUT_SENTENCE in second
+    assert answer.kind is AnswerKind.GENERATED and answer.text.startswith("24 June")

@@ -165,7 +165,9 @@ def answer_question(
 # without that pick (the passage, or the sentence), the model may find what does answer;
 # whatever it picks then is checked as strictly, and a second failure stands.
 _PASSAGE_FAULTS = frozenset({"question_terms_present"})
-_SENTENCE_FAULTS = frozenset({"quote_on_topic", "answer_type", "quote_is_statement"})
+_SENTENCE_FAULTS = frozenset(
+    {"quote_on_topic", "answer_type", "quote_is_statement", "not_a_neighbour"}
+)
 
 
 @dataclasses.dataclass(frozen=True)
