@@ -23,6 +23,7 @@ OPERADORES = (
     "## Operadores\n- `/` divisão real (7 / 2 = 3.5)\n- `//` divisão inteira (7 // 2 = 3)\n"
     "- `%` resto (7 % 2 = 1)\n"
 )
+TAVARES = "O professor Ricardo Tavares disse que isso cai na segunda prova."
 SUBSTITUICOES = (
     "| expressão | substituição |\n| --- | --- |\n| √(a² − x²) | x = a·sen θ |\n"
     "| √(a² + x²) | x = a·tg θ |\n"
@@ -95,6 +96,17 @@ SUBSTITUICOES = (
          "", None),  # 's is "is" here
         ("What's the boiler's pressure when cold?", "Between 1.0 and 1.5 bar.",
          "## Boiler\nBetween 1.0 and 1.5 bar.", "", None),
+        # the subject a person's role is of, in a question for a person
+        ("Quem é o professor de estatística?", TAVARES, f"## Efeito Doppler\n{TAVARES}",
+         "estudos/fisica-ondas.md Física II — ondas", "professor of estatística"),
+        ("Quem é o professor de Física II?", TAVARES, f"## Efeito Doppler\n{TAVARES}",
+         "estudos/fisica-ondas.md Física II — ondas", None),
+        ("Who is the coach of the under-12s?", "Sam coaches on Saturdays.",
+         "Sam coaches on Saturdays.", "football.md", "coach of under-12s"),
+        ("Who is the coach of the under-12s?", "Sam coaches the under-12s on Saturdays.",
+         "Sam coaches the under-12s on Saturdays.", "", None),
+        ("Qual o comprimento de onda de uma rádio FM?", "λ = v / f, com f a frequência.",
+         "λ = v / f, com f a frequência.", "", None),  # not a person: "de" is no owner
     ],
 )  # fmt: skip
 def test_a_neighbour_of_the_asked_thing(

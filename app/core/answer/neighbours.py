@@ -14,7 +14,8 @@ These checks catch five shapes measured in labelled question sets:
 - a list item or table row that turns away from the question where a sibling goes on
   with it ("`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira");
 - an owner the question names ("the window cleaner's phone number") that the quoted
-  passage, its heading and its note's path never mention.
+  passage, its heading and its note's path never mention; in a question for a person, the
+  subject a role is of ("o professor de estatística", "the coach of the under-12s").
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
 from app.core.basics.values import MONTHS
 from app.core.basics.weekdays import day_numbers
+from app.core.verdict.answer_type import AnswerType, asked_type
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -63,6 +65,13 @@ _DETERMINERS = frozenset("the a an my our your his her their its this that what"
 _NOT_OWNERS = frozenset(
     "today tonight tomorrow yesterday year week month day night weekend morning evening "
     "everyone everybody one".split()
+)
+
+# "Quem é o professor de estatística?": the subject a person's role is of. Only questions
+# for a person read it: "de" joins too much else ("comprimento de onda") to be an owner.
+_ROLE_OF = re.compile(
+    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|of)\s+(?:the\s+|a\s+|o\s+|os\s+|as\s+)?"
+    r"([^\W\d_][\w-]*)"
 )
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
@@ -268,8 +277,20 @@ def _names_something(key: str) -> bool:
 
 def _owner_missing(question: str, passage: str) -> Neighbour | None:
     """ "The window cleaner's phone number" is not answered by a passage about someone
-    whose note never mentions a window cleaner."""
+    whose note never mentions a window cleaner, nor "the statistics professor" by one
+    about the physics professor."""
     present = content_words(passage, "en")
+    if asked_type(question) is AnswerType.PERSON:
+        language = detect_language(question)
+        in_passage = content_words(passage, language)
+        for match in _ROLE_OF.finditer(question):
+            role, owner = match.group(1), match.group(2)
+            wanted = content_words(owner, language)
+            if content_words(role, language) and wanted and not wanted <= in_passage:
+                return Neighbour(
+                    f"the question asks about the {role} of {owner}; the quoted passage "
+                    f"never names {owner}"
+                )
     for match in _POSSESSIVE.finditer(question):
         before, owner = match.group(1), match.group(2)
         if fold(owner) in _NOT_OWNERS or fold(owner) in MONTHS or day_numbers(owner):
