@@ -95,3 +95,19 @@ def test_a_price_with_cents_is_a_quantity_in_its_currency() -> None:
     assert [(q.values, q.unit) for q in quantities("output is $2.50")] == [
         (frozenset({2.5}), "usd")
     ]
+
+
+@pytest.mark.parametrize(
+    "code", ["format('{:06d}', n) || '.parquet'", 'printf("%5d items", n)', 'f"{cost:.2f}"']
+)
+def test_a_format_spec_in_code_is_no_quantity(code: str) -> None:
+    """ "{:06d}" is a zero-padded integer, not six days: a quote above such a code block
+    must not pass as stating a length of time."""
+    assert [q.written for q in quantities(code) if q.unit is not None] == []
+
+
+def test_a_number_glued_to_its_unit_outside_a_format_spec_is_still_one() -> None:
+    assert [(q.values, q.unit) for q in quantities("the backfill took 41h, then 3d more")] == [
+        (frozenset({41.0}), "hour"),
+        (frozenset({3.0}), "day"),
+    ]

@@ -104,6 +104,7 @@ _TIME = re.compile(
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+_FORMAT_SPEC_BEFORE = re.compile(r"(?:%[-+ #0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,8 @@ def quantities(text: str) -> list[Quantity]:
         glued = _GLUED.match(after)
         if glued and glued.group(0) not in UNITS and glued.group(0) not in _ORDINAL:
             continue  # part of an identifier (2x4, 3des), not a quantity
+        if glued and _FORMAT_SPEC_BEFORE.search(before):
+            continue  # a format spec ("{:06d}", "%5d", "{:.2f}"), not 6 days or 2 feet
         unit = None
         written = token
         currency = _CURRENCY_BEFORE.search(before)
