@@ -220,3 +220,27 @@ def test_a_neighbouring_row_is_cut_and_the_asked_row_read(
     second = fenced(gen.prompts[1][-1], number_of(answer, "exams.md"))
     assert p1 not in second and p2 in second and LEFT_OUT_SENTENCE in second
     assert answer.kind is AnswerKind.GENERATED and answer.text.startswith("24 June")
+
+
+def test_a_second_reply_from_a_passage_naming_little_of_the_question_is_not_taken(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    pi = "Temperature: usually around 48 °C in the Argon case."
+    notes = {
+        "focaccia.md": "# Focaccia\n\nBake it at a temperature of 230 °C for 22 min.\n",
+        "pi.md": f"# Raspberry Pi\n\n{pi}\n",
+        "bike.md": "# Bike\n\nThe tyres take 4 bar before a long ride.\n",
+    }
+    index = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    try:
+        tyres = "The tyres take 4 bar before a long ride."
+        first = scripted_reply(True, tyres, 1, "4 bar [1].")  # off topic
+        gen = ReadingGenerator(first, lambda user: scripted_reply(True, pi, 1, "48 °C [1]."))
+        answer, streamed = ask(index, gen, "What temperature do I bake focaccia at?")
+    finally:
+        index.close()
+    assert len(gen.prompts) == 2, answer.checks
+    assert answer.refused and answer.refusal_check == "quote_on_topic", "the first refusal"
+    assert "Your notes say" not in streamed and "48 °C [1]." not in streamed
+    flag = next(f for f in answer.flags if "read again" in f)
+    assert "it failed covers_the_question (the quoted passage covers 0.4 of" in flag, flag

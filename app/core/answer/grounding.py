@@ -148,7 +148,7 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
             return LocatedQuote(number, window, True)
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
-    words = content_words(quote, language) - _generic_stems(language)
+    words = content_words(quote, language) - generic_stems(language)
     if len(words) < 2:
         return None
     best: tuple[float, int, str] | None = None
@@ -237,7 +237,8 @@ def _greek(token: str, question: str) -> bool:
 
 
 @lru_cache(maxsize=8)
-def _generic_stems(language: str) -> frozenset[str]:
+def generic_stems(language: str) -> frozenset[str]:
+    """The stems of words that name nothing ("say", "use"), in `language`."""
     return frozenset(content_words(" ".join(GENERIC_WORDS), language))
 
 
@@ -248,7 +249,7 @@ def topic_check(
     # "What did my mentor say?" and "The teacher would not say 42." share only "say".
     shared = sorted(
         content_words(question, language)
-        & content_words(f"{heading} {quote}", language) - _generic_stems(language)
+        & content_words(f"{heading} {quote}", language) - generic_stems(language)
     )
     if day_numbers(question) & day_numbers(f"{heading} {quote}"):
         shared.append("the same weekday")  # "Wednesday" asked, "Wed" in the meal plan
