@@ -1,6 +1,6 @@
 """How well a second reading's extra check tells the answer passage from the others read.
 
-A second reading (see `answering._second_reading`) takes the model's new quote only when
+A second reading (`app/core/answer/second_reading.py`) takes the model's new quote only when
 its passage covers at least `MIN_COVER_SHARE` of what the best-covering passage read
 covers of the question (each question word weighed by its inverse document frequency).
 For every answerable question whose answer passage is retrieved (top 5), this runs that
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from _common import indexed_set, labelled_set_parser, labelled_sets
 
-from app.core.answer.answering import MIN_COVER_SHARE, question_cover
+from app.core.answer.second_reading import MIN_COVER_SHARE, question_cover
 from app.core.evals.questions import load_questions
 from app.core.index.retrieve import search
 

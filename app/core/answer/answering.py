@@ -10,7 +10,6 @@ that fails is a refusal naming the check, with the notes' closest sentences as e
 from __future__ import annotations
 
 import dataclasses
-import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -27,16 +26,14 @@ from app.core.answer.grounding import (
     Proposal,
     Similarity,
     check_citations,
-    generic_stems,
     parse_proposal,
 )
 from app.core.answer.json_stream import FieldStreamer, strip_citations
 from app.core.answer.prompt import ANSWER_SCHEMA, Prompt, build_prompt, refusal_sentence
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings, Timings, quote_line
+from app.core.answer.second_reading import QuoteCheck, covers_the_question, plan_second_reading
 from app.core.basics.progress import check_cancelled
-from app.core.basics.text import content_words
 from app.core.index.retrieve import (
-    Passage,
     RetrievalSettings,
     SearchResult,
     search,
@@ -138,7 +135,9 @@ def answer_question(
         return run, run.finish(result, verdict, generator.name, retrieval_s)
 
     run, answer = generate(prompt)
-    again = _second_reading(run, settings) if settings.second_reading else None
+    again = None
+    if settings.second_reading and run.decision is not None and run.first_visible is None:
+        again = plan_second_reading(run.decision, run.prompt, settings.prompt_example)
     if again is not None:
         first_failed = f"the first reply failed {answer.refusal_check}"
         if on_reread is not None:
@@ -152,7 +151,7 @@ def answer_question(
             window_chars=settings.window_chars,
             left_out=again.left_out,
         )
-        second_run, second = generate(second_prompt, _covers_the_question(index, result))
+        second_run, second = generate(second_prompt, covers_the_question(index, result))
         if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
             run, answer = second_run, second
             flag = f"{first_failed}; read again {again.how}, the model answered"
@@ -165,100 +164,6 @@ def answer_question(
         run.emit(answer.text)
         answer = dataclasses.replace(answer, timings=run.timings())
     return answer
-
-
-# The quote checks that fault the model's pick rather than the notes. Read once more
-# without that pick (the passage, or the sentence), the model may find what does answer;
-# whatever it picks then is checked as strictly, and a second failure stands.
-_PASSAGE_FAULTS = frozenset({"question_terms_present"})
-_SENTENCE_FAULTS = frozenset(
-    {"quote_on_topic", "answer_type", "quote_is_statement", "not_a_neighbour"}
-)
-
-
-QuoteCheck = Callable[[Prompt, LocatedQuote], Check]
-
-
-# A second reading's pick must cover at least this share of what the best-covering passage
-# read covers of the question (bench/second_reading_cover.py: on the five labelled sets it
-# keeps 435 of 447 passages holding the answer and turns away 944 of 1,383 others read).
-MIN_COVER_SHARE = 0.5
-
-
-def _covers_the_question(index: NoteIndex, result: SearchResult) -> QuoteCheck:
-    """A second reading's extra quote check: the quoted passage names the question's words
-    about as well as the passages read, each word weighed by how rare it is in the notes.
-
-    A second reading fishes for any sentence that passes the checks, and a sentence
-    sharing one word passes `quote_on_topic` (a Raspberry Pi's "temperature" for the
-    focaccia's baking temperature), so its passage (with its heading and note's lead) must
-    also cover at least half of what the best-covering passage read covers. Like every
-    quote check, it runs before anything is shown.
-    """
-    covered = question_cover(index, result)
-
-    def check(prompt: Prompt, quote: LocatedQuote) -> Check:
-        covers = [covered(p) for p in prompt.passages]
-        best = max(covers, default=0.0)
-        quoted = covers[quote.passage - 1]
-        passed = quoted >= MIN_COVER_SHARE * best
-        top = covers.index(best) + 1
-        return Check(
-            "covers_the_question",
-            passed,
-            f"the quoted passage covers {quoted:.1f} of the question's rare words, passage "
-            f"[{top}] {best:.1f} (needs at least {MIN_COVER_SHARE:.0%} of the best)",
-        )
-
-    return check
-
-
-def question_cover(index: NoteIndex, result: SearchResult) -> Callable[[Passage], float]:
-    """How much of the question a passage (with its heading and note's lead) names: the
-    summed inverse document frequency of the question's words it holds."""
-    language = result.language
-    vocabulary = index.bm25()
-    words = content_words(result.question, language) - generic_stems(language)
-    n = max(vocabulary.n_docs, 1)
-    idf = {w: math.log(n / df) for w in words if (df := vocabulary.doc_freq(w)) > 0}
-
-    def covered(passage: Passage) -> float:
-        held = content_words(f"{passage.surroundings}\n{passage.text}", language)
-        return sum(weight for w, weight in idf.items() if w in held)
-
-    return covered
-
-
-@dataclasses.dataclass(frozen=True)
-class _SecondReading:
-    left_out: dict[str, str | None]  # passage text hash -> refused sentence (None: all)
-    without_example: bool
-    how: str  # for the flag: what the second reading left out
-
-
-def _second_reading(run: _Generation, settings: AnswerSettings) -> _SecondReading | None:
-    """What to leave out of a second reading when the first reply's quote was refused by a
-    check that faults the model's pick; None when the refusal is the model's own or is not
-    about its pick, or when something of the first reply already reached the screen."""
-    decision = run.decision
-    if decision is None or run.first_visible is not None:
-        return None
-    failed = decision.failed
-    if failed is None:
-        return None
-    if failed.name == "not_the_example" and settings.prompt_example:
-        return _SecondReading({}, True, "without the worked example")
-    quote = decision.quote
-    if quote is None:
-        return None
-    passage = run.prompt.passages[quote.passage - 1]
-    if failed.name in _PASSAGE_FAULTS:
-        how = f"without passage [{quote.passage}]"
-        return _SecondReading({passage.text_hash: None}, False, how)
-    if failed.name in _SENTENCE_FAULTS:
-        how = f"without the sentence it quoted from [{quote.passage}]"
-        return _SecondReading({passage.text_hash: quote.text}, False, how)
-    return None
 
 
 class _Generation:

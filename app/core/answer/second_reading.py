@@ -1,0 +1,111 @@
+"""A second reading: the model reads the passages once more without a pick the checks
+refused, and its new pick must also cover the question.
+
+A small model often quotes the sentence beside the answer, or a passage beside the one
+that holds it. When a quote check faults the model's pick rather than the notes, the
+same passages are read again without that pick (the passage, or only the sentence), each
+keeping its number; whatever the model picks then is checked as strictly, plus
+`covers_the_question`, and a second failure leaves the first refusal standing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.core.answer.checks import QuoteDecision
+from app.core.answer.grounding import Check, LocatedQuote, generic_stems
+from app.core.answer.prompt import Prompt
+from app.core.basics.text import content_words
+from app.core.index.retrieve import Passage, SearchResult
+from app.core.index.store import NoteIndex
+
+# The quote checks that fault the model's pick: the passage it quoted never names what was
+# asked, or the quoted sentence is off topic, lacks the asked kind of value, is a fragment
+# or is about a neighbour of the asked thing (the asked one is usually beside it).
+_PASSAGE_FAULTS = frozenset({"question_terms_present"})
+_SENTENCE_FAULTS = frozenset(
+    {"quote_on_topic", "answer_type", "quote_is_statement", "not_a_neighbour"}
+)
+
+QuoteCheck = Callable[[Prompt, LocatedQuote], Check]
+
+# A second reading's pick must cover at least this share of what the best-covering passage
+# read covers of the question (bench/second_reading_cover.py: on the five labelled sets it
+# keeps 435 of 447 passages holding the answer and turns away 944 of 1,383 others read).
+MIN_COVER_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class SecondReading:
+    left_out: dict[str, str | None]  # passage text hash -> refused sentence (None: all)
+    without_example: bool
+    how: str  # for the flag: what the second reading leaves out
+
+
+def plan_second_reading(
+    decision: QuoteDecision, prompt: Prompt, example: bool
+) -> SecondReading | None:
+    """What to leave out of a second reading when the first reply's quote was refused by a
+    check that faults the model's pick; None when the refusal is the model's own or is not
+    about its pick (a quote in no passage leaves nothing to leave out)."""
+    failed = decision.failed
+    if failed is None:
+        return None
+    if failed.name == "not_the_example" and example:
+        return SecondReading({}, True, "without the worked example")
+    quote = decision.quote
+    if quote is None:
+        return None
+    passage = prompt.passages[quote.passage - 1]
+    if failed.name in _PASSAGE_FAULTS:
+        return SecondReading({passage.text_hash: None}, False, f"without passage [{quote.passage}]")
+    if failed.name in _SENTENCE_FAULTS:
+        how = f"without the sentence it quoted from [{quote.passage}]"
+        return SecondReading({passage.text_hash: quote.text}, False, how)
+    return None
+
+
+def covers_the_question(index: NoteIndex, result: SearchResult) -> QuoteCheck:
+    """A second reading's extra quote check: the quoted passage names the question's words
+    about as well as the passages read, each word weighed by how rare it is in the notes.
+
+    A second reading fishes for any sentence that passes the checks, and a sentence
+    sharing one word passes `quote_on_topic` (a Raspberry Pi's "temperature" for the
+    focaccia's baking temperature), so its passage (with its heading and note's lead) must
+    also cover at least half of what the best-covering passage read covers. Like every
+    quote check, it runs before anything is shown.
+    """
+    covered = question_cover(index, result)
+
+    def check(prompt: Prompt, quote: LocatedQuote) -> Check:
+        covers = [covered(p) for p in prompt.passages]
+        best = max(covers, default=0.0)
+        quoted = covers[quote.passage - 1]
+        passed = quoted >= MIN_COVER_SHARE * best
+        top = covers.index(best) + 1
+        return Check(
+            "covers_the_question",
+            passed,
+            f"the quoted passage covers {quoted:.1f} of the question's rarity-weighted words, "
+            f"passage [{top}] {best:.1f} (needs at least {MIN_COVER_SHARE:.0%} of the best)",
+        )
+
+    return check
+
+
+def question_cover(index: NoteIndex, result: SearchResult) -> Callable[[Passage], float]:
+    """How much of the question a passage (with its heading and note's lead) names: the
+    summed inverse document frequency of the question's words it holds."""
+    language = result.language
+    vocabulary = index.bm25()
+    words = content_words(result.question, language) - generic_stems(language)
+    n = max(vocabulary.n_docs, 1)
+    idf = {w: math.log(n / df) for w in words if (df := vocabulary.doc_freq(w)) > 0}
+
+    def covered(passage: Passage) -> float:
+        held = content_words(f"{passage.surroundings}\n{passage.text}", language)
+        return sum(weight for w, weight in idf.items() if w in held)
+
+    return covered
