@@ -107,6 +107,11 @@ SUBSTITUICOES = (
          "Sam coaches the under-12s on Saturdays.", "", None),
         ("Qual o comprimento de onda de uma rádio FM?", "λ = v / f, com f a frequência.",
          "λ = v / f, com f a frequência.", "", None),  # not a person: "de" is no owner
+        ("Who did I meet at the end of March?", "2024-03-28: met Ana.", "2024-03-28: met Ana.",
+         "", None),  # a time, not a role
+        ("Who drove on the first day of the trip?", "Ana drove.", "Ana drove.", "", None),
+        ("Who is the coach of The under-12s?", "Sam coaches.", "Sam coaches.", "",
+         "coach of under-12s"),
     ],
 )  # fmt: skip
 def test_a_neighbour_of_the_asked_thing(

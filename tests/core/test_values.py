@@ -98,7 +98,13 @@ def test_a_price_with_cents_is_a_quantity_in_its_currency() -> None:
 
 
 @pytest.mark.parametrize(
-    "code", ["format('{:06d}', n) || '.parquet'", 'printf("%5d items", n)', 'f"{cost:.2f}"']
+    "code",
+    [
+        "format('{:06d}', n) || '.parquet'",
+        'printf("%5d items", n)',
+        "{count:06d}",
+        'f"{elapsed:5d}"',
+    ],
 )
 def test_a_format_spec_in_code_is_no_quantity(code: str) -> None:
     """ "{:06d}" is a zero-padded integer, not six days: a quote above such a code block
@@ -111,3 +117,4 @@ def test_a_number_glued_to_its_unit_outside_a_format_spec_is_still_one() -> None
         (frozenset({41.0}), "hour"),
         (frozenset({3.0}), "day"),
     ]
+    assert [q.unit for q in quantities("80% 2h later")] == ["percent", "hour"]

@@ -44,6 +44,7 @@ from app.core.verdict.gates import GateSettings, Verdict, generator_gate, judge_
 from app.core.verdict.signals import compute_signals
 
 OnText = Callable[[str], object]
+OnReread = Callable[[str], object]  # hears why the model reads the passages again
 
 
 def embedder_similarity(index: NoteIndex) -> Similarity:
@@ -72,7 +73,7 @@ def answer_question(
     settings: AnswerSettings | None = None,
     on_text: OnText | None = None,
     on_retrieved: Callable[[SearchResult, Verdict], object] | None = None,
-    on_reread: Callable[[str], object] | None = None,
+    on_reread: OnReread | None = None,
     cancel: threading.Event | None = None,
 ) -> Answer:
     """Retrieve, judge, prompt, generate and check; stream verified text through `on_text`.
@@ -136,7 +137,7 @@ def answer_question(
 
     run, answer = generate(prompt)
     again = None
-    if settings.second_reading and run.decision is not None and run.first_visible is None:
+    if settings.second_reading and run.decision is not None and not run.showed_a_quote:
         again = plan_second_reading(run.decision, run.prompt, settings.prompt_example)
     if again is not None:
         first_failed = f"the first reply failed {answer.refusal_check}"
@@ -151,7 +152,8 @@ def answer_question(
             window_chars=settings.window_chars,
             left_out=again.left_out,
         )
-        second_run, second = generate(second_prompt, covers_the_question(index, result))
+        gone = [h for h, sentence in again.left_out.items() if sentence is None]
+        second_run, second = generate(second_prompt, covers_the_question(index, result, gone))
         if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
             run, answer = second_run, second
             flag = f"{first_failed}; read again {again.how}, the model answered"
@@ -159,11 +161,13 @@ def answer_question(
             failed = next((c for c in second.checks if not c.passed), None)
             why = f" ({failed.detail})" if failed is not None else ""
             flag = f"{first_failed}; read again {again.how}, it failed {second.refusal_check}{why}"
+            if second_run.showed_a_quote:  # its quote is on screen: its refusal explains it
+                run, answer = second_run, second
         answer = dataclasses.replace(answer, flags=answer.flags + (flag,))
     if answer.kind is AnswerKind.QUOTES:  # a refusal's evidence is shown once it is final
         run.emit(answer.text)
-        answer = dataclasses.replace(answer, timings=run.timings())
-    return answer
+    # The total covers every reading; the rest describes the reading whose reply is kept.
+    return dataclasses.replace(answer, timings=run.timings())
 
 
 class _Generation:
@@ -196,6 +200,12 @@ class _Generation:
         self.retrieval_s = 0.0
         self.generation_s = 0.0
         self.decision: QuoteDecision | None = None  # the finished reply's quote checks
+
+    @property
+    def showed_a_quote(self) -> bool:
+        """Whether the reply's quote passed its early checks, and so was (or, with a front
+        end listening, would have been) shown before the reply was finished."""
+        return self.early is not None and self.early.passed
 
     def emit(self, text: str) -> None:
         if self.on_text is None:

@@ -71,7 +71,14 @@ _NOT_OWNERS = frozenset(
 # for a person read it: "de" joins too much else ("comprimento de onda") to be an owner.
 _ROLE_OF = re.compile(
     r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|of)\s+(?:the\s+|a\s+|o\s+|os\s+|as\s+)?"
-    r"([^\W\d_][\w-]*)"
+    r"([^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+# "at the end of March", "the first day of the trip": a time, not a role.
+_NOT_ROLES = frozenset(
+    "end start beginning middle rest part half day days week weeks month months year years "
+    "time night morning evening afternoon weekend fim inicio meio metade dia dias semana "
+    "semanas mes meses ano anos vez hora horas noite manha tarde".split()
 )
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
@@ -275,6 +282,11 @@ def _names_something(key: str) -> bool:
     )
 
 
+def _not_an_owner(word: str) -> bool:
+    """A time ("today", "March", "Monday"), not somebody or something owning the asked."""
+    return fold(word) in _NOT_OWNERS or fold(word) in MONTHS or bool(day_numbers(word))
+
+
 def _owner_missing(question: str, passage: str) -> Neighbour | None:
     """ "The window cleaner's phone number" is not answered by a passage about someone
     whose note never mentions a window cleaner, nor "the statistics professor" by one
@@ -285,6 +297,8 @@ def _owner_missing(question: str, passage: str) -> Neighbour | None:
         in_passage = content_words(passage, language)
         for match in _ROLE_OF.finditer(question):
             role, owner = match.group(1), match.group(2)
+            if fold(role) in _NOT_ROLES or _not_an_owner(owner):
+                continue
             wanted = content_words(owner, language)
             if content_words(role, language) and wanted and not wanted <= in_passage:
                 return Neighbour(
@@ -293,7 +307,7 @@ def _owner_missing(question: str, passage: str) -> Neighbour | None:
                 )
     for match in _POSSESSIVE.finditer(question):
         before, owner = match.group(1), match.group(2)
-        if fold(owner) in _NOT_OWNERS or fold(owner) in MONTHS or day_numbers(owner):
+        if _not_an_owner(owner):
             continue
         wanted = content_words(owner, "en")  # the head noun: a "new" landlord is a landlord
         if wanted and not wanted <= present:

@@ -121,12 +121,23 @@ LEFT_OUT_PASSAGE = "(left out: an earlier reply quoted this passage, which does 
 LEFT_OUT_SENTENCE = "[…]"
 
 
+def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
+    """Where `sentence` is written in `text`, however its words are wrapped or spaced (a
+    located quote joins a note's wrapped lines with single spaces)."""
+    words = sentence.split()
+    if not words:
+        return None
+    found = re.search(r"\s+".join(re.escape(w) for w in words), text)
+    return found.span() if found else None
+
+
 def _without(shown: str, left_out: str | None) -> str:
     """`shown` with the refused sentence cut out (the whole passage when `left_out` is None
-    or is not shown as written)."""
-    if left_out is None or not left_out.strip() or left_out not in shown:
+    or is not in what the model was shown)."""
+    span = sentence_span(shown, left_out) if left_out is not None else None
+    if span is None:
         return LEFT_OUT_PASSAGE
-    return shown.replace(left_out, LEFT_OUT_SENTENCE)
+    return shown[: span[0]] + LEFT_OUT_SENTENCE + shown[span[1] :]
 
 
 def _user_message(question: str, blocks: Sequence[str]) -> str:

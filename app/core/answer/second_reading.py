@@ -11,12 +11,12 @@ keeping its number; whatever the model picks then is checked as strictly, plus
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from app.core.answer.checks import QuoteDecision
 from app.core.answer.grounding import Check, LocatedQuote, generic_stems
-from app.core.answer.prompt import Prompt
+from app.core.answer.prompt import Prompt, sentence_span
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage, SearchResult
 from app.core.index.store import NoteIndex
@@ -39,7 +39,7 @@ MIN_COVER_SHARE = 0.5
 
 @dataclass(frozen=True)
 class SecondReading:
-    left_out: dict[str, str | None]  # passage text hash -> refused sentence (None: all)
+    left_out: Mapping[str, str | None]  # passage text hash -> refused sentence (None: all)
     without_example: bool
     how: str  # for the flag: what the second reading leaves out
 
@@ -59,7 +59,9 @@ def plan_second_reading(
     if quote is None:
         return None
     passage = prompt.passages[quote.passage - 1]
-    if failed.name in _PASSAGE_FAULTS:
+    if failed.name in _PASSAGE_FAULTS or (
+        failed.name in _SENTENCE_FAULTS and sentence_span(passage.text, quote.text) is None
+    ):  # a sentence that cannot be found to cut leaves the whole passage out
         return SecondReading({passage.text_hash: None}, False, f"without passage [{quote.passage}]")
     if failed.name in _SENTENCE_FAULTS:
         how = f"without the sentence it quoted from [{quote.passage}]"
@@ -67,7 +69,9 @@ def plan_second_reading(
     return None
 
 
-def covers_the_question(index: NoteIndex, result: SearchResult) -> QuoteCheck:
+def covers_the_question(
+    index: NoteIndex, result: SearchResult, left_out: Collection[str] = ()
+) -> QuoteCheck:
     """A second reading's extra quote check: the quoted passage names the question's words
     about as well as the passages read, each word weighed by how rare it is in the notes.
 
@@ -78,9 +82,11 @@ def covers_the_question(index: NoteIndex, result: SearchResult) -> QuoteCheck:
     quote check, it runs before anything is shown.
     """
     covered = question_cover(index, result)
+    gone = set(left_out)
 
     def check(prompt: Prompt, quote: LocatedQuote) -> Check:
-        covers = [covered(p) for p in prompt.passages]
+        # A passage left out whole was not read this time: it sets no bar.
+        covers = [0.0 if p.text_hash in gone else covered(p) for p in prompt.passages]
         best = max(covers, default=0.0)
         quoted = covers[quote.passage - 1]
         passed = quoted >= MIN_COVER_SHARE * best

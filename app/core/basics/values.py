@@ -104,7 +104,7 @@ _TIME = re.compile(
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
-_FORMAT_SPEC_BEFORE = re.compile(r"(?:%[-+ #0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
+_FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
 
 @dataclass(frozen=True)
@@ -160,8 +160,8 @@ def quantities(text: str) -> list[Quantity]:
         glued = _GLUED.match(after)
         if glued and glued.group(0) not in UNITS and glued.group(0) not in _ORDINAL:
             continue  # part of an identifier (2x4, 3des), not a quantity
-        if glued and _FORMAT_SPEC_BEFORE.search(before):
-            continue  # a format spec ("{:06d}", "%5d", "{:.2f}"), not 6 days or 2 feet
+        if glued and _FORMAT_SPEC_BEFORE.search(folded[max(0, match.start() - 40) : match.start()]):
+            continue  # a format spec ("{count:06d}", "%5d"), not 6 days or 5 days
         unit = None
         written = token
         currency = _CURRENCY_BEFORE.search(before)

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.core.answer.answering import OnText, answer_question, note_staleness
+from app.core.answer.answering import OnReread, OnText, answer_question, note_staleness
 from app.core.answer.lists import ListAnswer, ListAsk, answer_list, list_request
 from app.core.answer.prompt import Prompt, build_prompt
 from app.core.answer.result import Answer
@@ -131,7 +131,7 @@ class NotesSession(WriterFlows):
         k: int | None = None,
         on_text: OnText | None = None,
         on_retrieved: OnRetrieved | None = None,
-        on_reread: OnText | None = None,
+        on_reread: OnReread | None = None,
         cancel: threading.Event | None = None,
         record: bool = True,
         asked: str | None = None,
