@@ -30,6 +30,7 @@ from app.core.answer.grounding import (
 )
 from app.core.answer.json_stream import FieldStreamer, strip_citations
 from app.core.answer.prompt import ANSWER_SCHEMA, Prompt, build_prompt, refusal_sentence
+from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings, Timings, quote_line
 from app.core.answer.second_reading import QuoteCheck, covers_the_question, plan_second_reading
 from app.core.basics.progress import check_cancelled
@@ -152,8 +153,8 @@ def answer_question(
             window_chars=settings.window_chars,
             left_out=again.left_out,
         )
-        gone = [h for h, sentence in again.left_out.items() if sentence is None]
-        second_run, second = generate(second_prompt, covers_the_question(index, result, gone))
+        covers = covers_the_question(index, result, again.whole)
+        second_run, second = generate(second_prompt, covers)
         if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
             run, answer = second_run, second
             flag = f"{first_failed}; read again {again.how}, the model answered"
@@ -356,7 +357,7 @@ class _Generation:
                 best_sentences(self.question, self.prompt.passages, similarity=self.similarity)
             )
         kind = AnswerKind.QUOTES if quotes else AnswerKind.REFUSED
-        text = _refusal_text(failed, quotes, result.language)
+        text = refusal_text(failed, quotes, result.language)
         # Only the quoted sentences cite anything; the refusal's explanation states no claims.
         quoted_text = " ".join(f"{q.text} [{q.passage}]" for q in quotes)
         passage_texts = [p.text for p in self.prompt.passages]
@@ -373,31 +374,6 @@ def cite(text: str, number: int) -> str:
     body = text.rstrip()
     end = body[-1] if body and body[-1] in ".!?" else ""
     return f"{body[: len(body) - len(end)].rstrip()} [{number}]{end or '.'}"
-
-
-REASONS = {
-    "model_answered": "the model found no answer in the passages",
-    "not_the_example": "the model copied the prompt's example instead of reading the notes",
-    "quote_located": "the model's quote is not in any passage",
-    "quote_is_statement": "the model's quote is not a statement the notes make",
-    "quote_on_topic": "the model's quote is not about the question",
-    "question_terms_present": "the passage the model quoted never names what was asked",
-    "not_a_neighbour": "the model quoted a neighbouring item, not the one asked about",
-    "answer_type": "the quoted passage does not state what was asked for",
-    "covers_the_question": "the passage the model quoted names less of the question than others",
-    "valid_reply": "the model's reply could not be read",
-}
-
-
-def _refusal_text(failed: Check, quotes: Sequence[QuotedSentence], language: str) -> str:
-    # A rejected quote is never repeated here: read beside a refusal it looks like an
-    # answer. It stays in the result (`--json`) for whoever wants to see what was refused.
-    reason = REASONS.get(failed.name, failed.name)
-    lines = [f"{refusal_sentence(language)} ({reason}: {failed.detail})"]
-    if quotes:
-        lines.append("Closest sentences in your notes (quoted, not an answer):")
-        lines.extend(f'> "{q.text}" [{q.passage}]' for q in quotes)
-    return "\n".join(lines)
 
 
 def note_staleness(answer: Answer, behind: Sequence[str]) -> Answer:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.answer.windows import passage_window
+from app.core.basics.sentences import sentence_span
 from app.core.index.retrieve import Passage
 from app.core.models.generator import ChatMessage, Generator
 
@@ -119,16 +120,6 @@ def passage_block(number: int, passage: Passage, text: str | None = None) -> str
 # What the model reads in place of what an earlier reply quoted and the checks refused.
 LEFT_OUT_PASSAGE = "(left out: an earlier reply quoted this passage, which does not answer)"
 LEFT_OUT_SENTENCE = "[…]"
-
-
-def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
-    """Where `sentence` is written in `text`, however its words are wrapped or spaced (a
-    located quote joins a note's wrapped lines with single spaces)."""
-    words = sentence.split()
-    if not words:
-        return None
-    found = re.search(r"\s+".join(re.escape(w) for w in words), text)
-    return found.span() if found else None
 
 
 def _without(shown: str, left_out: str | None) -> str:

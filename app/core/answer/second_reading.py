@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from app.core.answer.checks import QuoteDecision
 from app.core.answer.grounding import Check, LocatedQuote, generic_stems
-from app.core.answer.prompt import Prompt, sentence_span
+from app.core.answer.prompt import Prompt
+from app.core.basics.sentences import sentence_span
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage, SearchResult
 from app.core.index.store import NoteIndex
@@ -43,6 +44,11 @@ class SecondReading:
     without_example: bool
     how: str  # for the flag: what the second reading leaves out
 
+    @property
+    def whole(self) -> tuple[str, ...]:
+        """The text hashes of the passages left out whole."""
+        return tuple(h for h, sentence in self.left_out.items() if sentence is None)
+
 
 def plan_second_reading(
     decision: QuoteDecision, prompt: Prompt, example: bool
@@ -59,13 +65,11 @@ def plan_second_reading(
     if quote is None:
         return None
     passage = prompt.passages[quote.passage - 1]
-    if failed.name in _PASSAGE_FAULTS or (
-        failed.name in _SENTENCE_FAULTS and sentence_span(passage.text, quote.text) is None
-    ):  # a sentence that cannot be found to cut leaves the whole passage out
-        return SecondReading({passage.text_hash: None}, False, f"without passage [{quote.passage}]")
-    if failed.name in _SENTENCE_FAULTS:
+    if failed.name in _SENTENCE_FAULTS and sentence_span(passage.text, quote.text) is not None:
         how = f"without the sentence it quoted from [{quote.passage}]"
         return SecondReading({passage.text_hash: quote.text}, False, how)
+    if failed.name in _PASSAGE_FAULTS | _SENTENCE_FAULTS:  # a sentence not found to cut, too
+        return SecondReading({passage.text_hash: None}, False, f"without passage [{quote.passage}]")
     return None
 
 

@@ -11,11 +11,9 @@ The quote the model copies is still found in the passage, which the checks read 
 
 from __future__ import annotations
 
-import re
-
 from app.core.answer.evidence import Block, blocks
 from app.core.basics.language import detect_language
-from app.core.basics.sentences import sentences
+from app.core.basics.sentences import sentence_span, sentences
 from app.core.basics.text import TERM_PATTERN, content_words
 from app.core.verdict.answer_type import asked_type, states
 
@@ -81,11 +79,8 @@ def _first_shared(text: str, asked: set[str], language: str) -> int:
 
 def _where(text: str, sentence: str) -> int:
     """Where `sentence` (whose wrapped lines were joined) starts in `text`; 0 if unknown."""
-    words = sentence.split()[:4]
-    if not words:
-        return 0
-    found = re.search(r"\s+".join(map(re.escape, words)), text)
-    return found.start() if found else 0
+    span = sentence_span(text, " ".join(sentence.split()[:4]))
+    return span[0] if span else 0
 
 
 def _cut(text: str, start: int, max_chars: int) -> str:

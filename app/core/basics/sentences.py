@@ -1,5 +1,5 @@
-"""Sentences of markdown text, shared by the quote checks, the extractive fallback and the
-verdict's probes."""
+"""Sentences of markdown text, shared by the quote checks, the extractive fallback, the
+prompt's windows and the verdict's probes."""
 
 from __future__ import annotations
 
@@ -21,3 +21,13 @@ def sentences(text: str) -> list[str]:
         else:
             units.append(line.strip())
     return [s.strip() for u in units for s in _SENTENCE_SPLIT.split(u) if s.strip()]
+
+
+def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:
+    """Where `sentence` is written in `text`, however its words are wrapped or spaced (a
+    sentence read by `sentences` has its wrapped lines joined with single spaces)."""
+    words = sentence.split()
+    if not words:
+        return None
+    found = re.search(r"\s+".join(map(re.escape, words)), text)
+    return found.span() if found else None
