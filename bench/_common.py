@@ -26,6 +26,13 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
         ROOT / "bench" / "questions" / "cursos-pt.jsonl",
     ),
 }
+# Folders written after the verdict's weights were last fitted and kept out of every fit,
+# the prompt and the checks: only ever measured (fit_verdict.py --shipped, answer_probe.py).
+HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
+    name: (ROOT / "bench" / "folders" / name, ROOT / "bench" / "questions" / f"{name}.jsonl")
+    for name in ("notas-es", "outline")
+}
+ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
 
 
 def corpus(name: str) -> Path:
@@ -67,7 +74,7 @@ def indexed_set(settings, name: str):  # type: ignore[no-untyped-def]
     """A labelled folder's index, brought up to date, and its question file."""
     from app.core.index.indexer import update_index
 
-    notes, questions_file = QUESTION_SETS[name]
+    notes, questions_file = ALL_SETS[name]
     notes = notes or corpus(name)
     index = open_index(settings, notes, create=True, embedder=embedder_for(settings, notes))
     update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())

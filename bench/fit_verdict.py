@@ -4,9 +4,11 @@ For each folder: index it, let it calibrate itself with probes (no labels), then
 every labelled question's scorecard features, normalised by that folder's bands. A
 logistic regression is fitted on all folders but one and judged on the one left out; the
 table it prints is only ever held-out figures. `--write` then fits on every folder and
-writes app/core/verdict/weights.py.
+writes app/core/verdict/weights.py. `--shipped` judges other folders (by default the ones
+written after the last fit) with the weights the app ships, so nothing is fitted on them.
 
     python bench/fit_verdict.py [--folders a,b] [--write] [--embedder minilm|multilingual]
+    python bench/fit_verdict.py --shipped [a,b]
 """
 
 from __future__ import annotations
@@ -20,14 +22,15 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _common import CORPUS_EXCLUDE, QUESTION_SETS, ROOT, indexed_set
+from _common import CORPUS_EXCLUDE, HELD_OUT_SETS, QUESTION_SETS, ROOT, indexed_set
 
 from app.config import load_settings
 from app.core.evals.questions import Question, load_questions
 from app.core.index.retrieve import search
 from app.core.verdict.probes import fit_folder_calibration
-from app.core.verdict.scorecard import FolderCalibration, score
+from app.core.verdict.scorecard import FITTED, FolderCalibration, score
 from app.core.verdict.signals import compute_signals
+from app.core.verdict.weights import PROVENANCE
 
 FOLDERS = QUESTION_SETS
 NAMES = (
@@ -124,6 +127,43 @@ def evaluate(rows: list[Row], weights: np.ndarray, intercept: float, threshold: 
     }
 
 
+HEADER = (
+    f"{'folder':<18} {'ans':>4} {'unans':>5} {'R@5':>5} {'R@1':>5} {'ans refused':>11} "
+    f"{'unans refused':>13} {'near-miss refused':>17}"
+)
+
+
+def table_row(folder: str, m: dict) -> str:  # type: ignore[type-arg]
+    return (
+        f"{folder:<18} {m['answerable']:>4} {m['unanswerable']:>5} {m['r@5']:>5.2f} "
+        f"{m['r@1']:>5.2f} {m['answerable_refused']:>11.3f} "
+        f"{m['unanswerable_refused']:>13.3f} {m['near_miss_refused']:>17.3f}"
+    )
+
+
+def print_errors(rows: list[Row], weights: np.ndarray, intercept: float, threshold: float) -> None:
+    for r in rows:
+        total = float(intercept + r.features @ weights)
+        if (total < threshold) == r.answerable:
+            tag = "FALSE REFUSAL" if r.answerable else "let through  "
+            kind = r.question.extra.get("kind", "")
+            feats = " ".join(f"{n}={v:+.2f}" for n, v in zip(NAMES, r.features, strict=True))
+            print(f"    {tag} {total:+.2f} {kind:<14} {r.question.question[:60]:<60} {feats}")
+
+
+def report_shipped(rows: list[Row], names: list[str], *, show_errors: bool) -> None:
+    """Each folder judged by the weights app/core/verdict/weights.py ships (never fitted on
+    these folders), with the folder's own probe bands, as `asknotes` itself judges."""
+    weights = np.array([FITTED.points[n] for n in NAMES])
+    print(f"\nshipped weights ({''.join(PROVENANCE)}), never fitted on these folders:")
+    print(HEADER)
+    for name in names:
+        test = [r for r in rows if r.folder == name]
+        if show_errors:
+            print_errors(test, weights, FITTED.intercept, FITTED.threshold)
+        print(table_row(name, evaluate(test, weights, FITTED.intercept, FITTED.threshold)))
+
+
 def write_weights(weights: np.ndarray, intercept: float, threshold: float, note: str) -> None:
     target = ROOT / "app" / "core" / "verdict" / "weights.py"
     lines = [
@@ -158,12 +198,18 @@ def main() -> None:
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--show-errors", action="store_true", help="list held-out mistakes")
+    parser.add_argument(
+        "--shipped",
+        nargs="?",
+        const=",".join(HELD_OUT_SETS),
+        help="judge these folders with the shipped weights instead of fitting",
+    )
     args = parser.parse_args()
     overrides: dict[str, object] = {"data_dir": args.data_dir, "exclude": CORPUS_EXCLUDE}
     if args.embedder:
         overrides["embedder"] = args.embedder
     settings = load_settings(overrides)
-    names = [n for n in args.folders.split(",") if n]
+    names = [n for n in (args.shipped or args.folders).split(",") if n]
     rows: list[Row] = []
     for name in names:
         t0 = time.perf_counter()
@@ -174,12 +220,14 @@ def main() -> None:
         line = f"{name}: {len(folder_rows)} questions, bands {bands} ({took:.0f} s)"
         print(line, file=sys.stderr)
 
+    if args.shipped:
+        report_shipped(rows, names, show_errors=args.show_errors)
+        return
     print(
         f"\nheld out (fit on the other folders; threshold keeps ≤{MAX_FALSE_REFUSALS:.0%} of "
         "their answerable questions refused):"
     )
-    header = f"{'folder':<18} {'ans':>4} {'unans':>5} {'R@5':>5} {'R@1':>5} {'ans refused':>11} {'unans refused':>13} {'near-miss refused':>17}"  # noqa: E501
-    print(header)
+    print(HEADER)
     for held in names:
         train = [r for r in rows if r.folder != held]
         test = [r for r in rows if r.folder == held]
@@ -187,24 +235,9 @@ def main() -> None:
             continue
         weights, intercept = fit(train)
         threshold = choose_threshold(train, weights, intercept)
-        m = evaluate(test, weights, intercept, threshold)
         if args.show_errors:
-            for r in test:
-                total = float(intercept + r.features @ weights)
-                if (total < threshold) == r.answerable:
-                    tag = "FALSE REFUSAL" if r.answerable else "let through  "
-                    kind = r.question.extra.get("kind", "")
-                    feats = " ".join(
-                        f"{n}={v:+.2f}" for n, v in zip(NAMES, r.features, strict=True)
-                    )
-                    print(
-                        f"    {tag} {total:+.2f} {kind:<14} {r.question.question[:60]:<60} {feats}"
-                    )
-        print(
-            f"{held:<18} {m['answerable']:>4} {m['unanswerable']:>5} {m['r@5']:>5.2f} "
-            f"{m['r@1']:>5.2f} {m['answerable_refused']:>11.3f} "
-            f"{m['unanswerable_refused']:>13.3f} {m['near_miss_refused']:>17.3f}"
-        )
+            print_errors(test, weights, intercept, threshold)
+        print(table_row(held, evaluate(test, weights, intercept, threshold)))
     weights, intercept = fit(rows)
     threshold = choose_threshold(rows, weights, intercept)
     print("\nweights fitted on every folder:")

@@ -34,6 +34,17 @@ FOLDERS: dict[str, tuple[Path | None, str, Path | None]] = {
         ROOT / "bench" / "questions" / "cursos-pt.jsonl",
     ),
     "sample_notes/estudos": (ROOT / "sample_notes" / "estudos", "pt", None),
+    # written after the detector was last changed, never tuned on
+    "notas-es": (
+        ROOT / "bench" / "folders" / "notas-es",
+        "es",
+        ROOT / "bench" / "questions" / "notas-es.jsonl",
+    ),
+    "outline": (
+        ROOT / "bench" / "folders" / "outline",
+        "en",
+        ROOT / "bench" / "questions" / "outline.jsonl",
+    ),
 }
 
 
