@@ -34,9 +34,12 @@ _CAPITALISED = re.compile(r"\b[A-ZÀ-ÝΑ-Ω][\w'’-]*")
 _IDENTIFIER = re.compile(r"(?<![\w-])--?[^\W\d][\w-]*|[\w$]+(?:[-._/:@#][\w$]+)+|\w*\d\w*")
 _NEGATION = re.compile(
     r"\b(no|not|never|none|nothing|nobody|nowhere|neither|nor|cannot|without|nao|nunca|"
-    r"nenhum|nenhuma|nada|ninguem|jamais|sem|nem)\b|n['’]t\b"
+    r"nenhum|nenhuma|nada|ninguem|jamais|sem|nem|ningun|ninguno|ninguna|nadie|jamas|ni|"
+    r"tampoco)\b|n['’]t\b"
+    r"|\bsin\b(?!\s*(?:\(|\d|[^\W\d_]\b))"  # Spanish "sin", not the sine: "sin(x)", "sin θ"
 )
-_YES_NO = re.compile(r"^\s*(yes|no|sim|nao)\b[\s,.;:!-]*", re.IGNORECASE)
+# Spanish "sí" only with its accent: "si" is "if".
+_YES_NO = re.compile(r"^\s*(yes|no|sim|nao|sí)\b[\s,.;:!-]*", re.IGNORECASE)
 
 # Words an answer sentence uses around the facts it restates; they claim nothing.
 GENERIC_WORDS = frozenset(
@@ -48,6 +51,7 @@ GENERIC_WORDS = frozenset(
     yes flag flags option options command commands value setting
     sim use usar usa usado precisa precisam manter mantem fazer faz feito segundo
     conforme nota notas diz dizem aproximadamente cerca sempre cada
+    segun dice dicen siempre usar usa usado necesita necesitas hacer hace hecho mantener
     """.split()
 )
 
@@ -59,6 +63,8 @@ OPENERS = frozenset(
     take call ask after before during when where what which who how about around every
     each both only just also then first second third next last once sim nao e o a os as
     um uma no na nos nas em de do da dos das para com por use usar abra execute rode veja
+    el la los las un una unos unas del al en con por para sin si es son hay tu tus su sus
+    mi mis segun usa ejecuta abre mira
     """.split()
 )
 

@@ -32,7 +32,8 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{2,})[\"”]")
 # Any script's capitals: "Química", "Ørsted" and "Łódź" are names as much as "Plex".
-_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[^\W\d_][^\W\d_]{2,}\b")
+# A sentence's first word is capitalised for being first, also after Spanish "¿" or "¡".
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<![¿¡])(?<!^)\b[^\W\d_][^\W\d_]{2,}\b")
 
 Similarity = Callable[[str, str], float]
 """Cosine similarity of two texts under the index's embedder."""
@@ -193,7 +194,8 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if t not in present and not _spelled_apart(t, question, passage)
     }
     folded = fold(passage)
-    names = [n for n in _CAPITALISED.findall(question.strip()) if n[0].isupper()]
+    opened = question.strip().lstrip("¿¡\"'“(")
+    names = [n for n in _CAPITALISED.findall(opened) if n[0].isupper()]
     for name in names:
         # A month or a day is a date, checked as one ("in March" is not a name to find).
         if fold(name) in MONTHS or is_day_word(name):

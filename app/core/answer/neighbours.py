@@ -36,7 +36,7 @@ from app.core.verdict.answer_type import AnswerType, asked_type
 _CODE = re.compile(r"(?<![\w-])([^\W\d_]{1,2})(\d{1,2})(?![\w-])")
 _LABEL = re.compile(
     r"(?<![\w-])([^\W\d_]{3,})\s+(?:n[oº°]\.?\s*|#)?(\d{1,3})"
-    r"(?=\s*(?:$|[?!.,;:)]|(?:de|do|da|dos|das|of|in|on|for|e|and|no|na)\b))"
+    r"(?=\s*(?:$|[?!.,;:)]|(?:de|do|da|dos|das|del|of|in|on|for|e|y|and|no|na)\b))"
 )
 # An identifier's family: the name before its first separator ("worker_", "gemini-").
 _FAMILY = re.compile(r"[^\W\d_]{3,}[-_.]")
@@ -47,12 +47,12 @@ _QUOTE_CODE = r"(?<![\w-]){prefix}(\d+)(?![\w-])"
 _NOT_LABELS = frozenset(
     "about around over under than every each top last first next only just some page "
     "before after until since by aged age cerca mais menos que todo toda cada entre ate "
-    "sobre antes depois desde".split()
+    "sobre antes depois desde mas hasta despues unos unas".split()
 )
 # "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
 _YES_NO = re.compile(
     r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
-    r"tem|pode|posso|foi|vai|da)\b"
+    r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan)\b"
 )
 
 # "the window cleaner's phone": the owner's head noun. Not "time's the ferry" (is).
@@ -70,7 +70,8 @@ _NOT_OWNERS = frozenset(
 # "Quem é o professor de estatística?": the subject a person's role is of. Only questions
 # for a person read it: "de" joins too much else ("comprimento de onda") to be an owner.
 _ROLE_OF = re.compile(
-    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|of)\s+(?:the\s+|a\s+|o\s+|os\s+|as\s+)?"
+    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|del|of)\s+"
+    r"(?:the\s+|a\s+|o\s+|os\s+|as\s+|el\s+|la\s+|los\s+|las\s+)?"
     r"([^\W\d_][\w-]*)",
     re.IGNORECASE,
 )
@@ -78,7 +79,8 @@ _ROLE_OF = re.compile(
 _NOT_ROLES = frozenset(
     "end start beginning middle rest part half day days week weeks month months year years "
     "time night morning evening afternoon weekend fim inicio meio metade dia dias semana "
-    "semanas mes meses ano anos vez hora horas noite manha tarde".split()
+    "semanas mes meses ano anos vez hora horas noite manha tarde final principio mitad "
+    "resto noche manana".split()
 )
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")

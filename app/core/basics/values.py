@@ -2,8 +2,8 @@
 
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours",
-and "14 May" is "14 de maio". English and Portuguese forms are understood. Days of the
-week are read by `weekdays`.
+and "14 May" is "14 de maio" and "14 de mayo". English, Portuguese and Spanish forms are
+understood. Days of the week are read by `weekdays`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,12 @@ NUMBER_WORDS: dict[str, float] = {
     "dezoito": 18, "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40,
     "cinquenta": 50, "cem": 100, "cento": 100, "mil": 1000, "duzia": 12, "meia": 0.5,
     "meio": 0.5,
+    # Spanish, where the word is no common English or Portuguese word ("dos" is "of the"
+    # in Portuguese, "once" is English; "media" is also a mean)
+    "uno": 1, "cuatro": 4, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "trece": 13,
+    "catorce": 14, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "veinte": 20, "treinta": 30, "cuarenta": 40, "sesenta": 60, "setenta": 70,
+    "ochenta": 80, "noventa": 90, "cien": 100, "ciento": 100, "docena": 12,
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
@@ -59,19 +65,55 @@ UNITS: dict[str, str] = {
     **dict.fromkeys(["mb", "mib"], "mb"),
     **dict.fromkeys(["gb", "gib"], "gb"),
     **dict.fromkeys(["tb", "tib"], "tb"),
-    **dict.fromkeys(["km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"], "km"),
+    **dict.fromkeys(
+        [
+            "km",
+            "kms",
+            "kilometre",
+            "kilometres",
+            "kilometer",
+            "kilometers",
+            "kilometro",
+            "kilometros",
+            "quilometro",
+            "quilometros",
+        ],
+        "km",
+    ),
     **dict.fromkeys(["m", "metre", "metres", "meter", "meters", "metro", "metros"], "m"),
-    **dict.fromkeys(["cm", "centimetre", "centimetres", "centimeter", "centimeters"], "cm"),
-    **dict.fromkeys(["mm", "millimetre", "millimetres", "millimeter", "millimeters"], "mm"),
-    **dict.fromkeys(["kg", "kilo", "kilos", "kilogram", "kilograms", "quilos"], "kg"),
-    **dict.fromkeys(["g", "gram", "grams", "grams", "gramas"], "g"),
+    **dict.fromkeys(
+        [
+            "cm",
+            "centimetre",
+            "centimetres",
+            "centimeter",
+            "centimeters",
+            "centimetro",
+            "centimetros",
+        ],
+        "cm",
+    ),
+    **dict.fromkeys(
+        ["mm", "millimetre", "millimetres", "millimeter", "millimeters", "milimetro", "milimetros"],
+        "mm",
+    ),
+    **dict.fromkeys(
+        ["kg", "kilo", "kilos", "kilogram", "kilograms", "quilos", "kilogramo", "kilogramos"], "kg"
+    ),
+    **dict.fromkeys(["g", "gram", "grams", "gramas", "gramo", "gramos"], "g"),
     **dict.fromkeys(["oz", "ounce", "ounces"], "oz"),
     **dict.fromkeys(["lb", "lbs", "pound-weight"], "lb"),
     **dict.fromkeys(["tsp", "teaspoon", "teaspoons"], "tsp"),
     **dict.fromkeys(["tbsp", "tablespoon", "tablespoons"], "tbsp"),
     **dict.fromkeys(["l", "litre", "litres", "liter", "liters", "litro", "litros"], "l"),
-    **dict.fromkeys(["ml", "millilitre", "millilitres", "milliliter", "milliliters"], "ml"),
-    **dict.fromkeys(["°c", "ºc", "c", "degree", "degrees", "grau", "graus", "°", "º"], "degree"),
+    **dict.fromkeys(
+        ["ml", "millilitre", "millilitres", "milliliter", "milliliters", "mililitro", "mililitros"],
+        "ml",
+    ),
+    **dict.fromkeys(
+        ["°c", "ºc", "c", "degree", "degrees", "grau", "graus", "grado", "grados", "°", "º"],
+        "degree",
+    ),
     **dict.fromkeys(["bar", "psi"], "pressure"),
     **dict.fromkeys(["mbps", "mbit", "gbps"], "rate"),
 }
@@ -94,12 +136,20 @@ MONTHS: dict[str, int] = {
     **{m: i for i, m in enumerate(
         ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
         start=1)},
+    **{m: i for i, m in enumerate(
+        ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+         "septiembre", "octubre", "noviembre", "diciembre"], start=1)},
+    "setiembre": 9,
+    "ene": 1,
+    "dic": 12,
 }  # fmt: skip
+# Month abbreviations that are also words: months only beside a day or a year number.
+_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic"})
 _TIME = re.compile(
     r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
     r"|(?<=\b(?:as|at) )([01]?\d|2[0-3])h(?![a-z\d])"
-    r"|\b(noon|midnight|meio-dia|meia-noite)\b"
+    r"|\b(noon|midnight|meio-dia|meia-noite|mediodia|medianoche)\b"
 )
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
@@ -223,7 +273,7 @@ def times(text: str) -> set[tuple[int, int]]:
         elif m.group(6) is not None:
             found.add((int(m.group(6)), 0))
         elif m.group(7) is not None:
-            found.add((12, 0) if m.group(7) in ("noon", "meio-dia") else (0, 0))
+            found.add((12, 0) if m.group(7) in ("noon", "meio-dia", "mediodia") else (0, 0))
     return found
 
 
@@ -243,11 +293,11 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
         if found_month is None:
             continue
         month = found_month
-        if w.group(0) in ("may", "mar", "set", "out") and not _near_number(words, i):
+        if w.group(0) in _WORD_MONTHS and not _near_number(words, i):
             continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
         day: int | None = None
         year: int | None = None
-        for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de maio", "May 14", "3rd of March"
+        for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de mayo", "May 14", "3rd of March"
             digits = (
                 re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0))
                 if (0 <= j < len(words))
@@ -303,7 +353,7 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
 
 def has_money(text: str) -> bool:
     return any(q.unit in CURRENCIES for q in quantities(text)) or bool(
-        re.search(r"\b(free|gratis|de graca|no charge|sem custo)\b", fold(text))
+        re.search(r"\b(free|gratis|de graca|no charge|sem custo|sin coste|sin costo)\b", fold(text))
     )
 
 
@@ -311,9 +361,10 @@ def has_duration(text: str) -> bool:
     return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
         re.search(
             r"\b(overnight|all day|a day|an hour|a week|a month|a year|um dia|uma hora|"
-            r"uma semana|um mes|um ano|"
+            r"uma semana|um mes|um ano|un dia|una hora|una semana|un mes|un ano|"
             # "a few days", "several weeks", "alguns meses": a length, if not a number
-            r"(a few|a couple of|several|many|some|alguns|algumas|poucos|poucas|varios|varias)"
+            r"(a few|a couple of|several|many|some|alguns|algumas|poucos|poucas|varios|varias|"
+            r"algunos|algunas|unos|unas)"
             r" (seconds|minutes|hours|days|weeks|months|years|segundos|minutos|horas|dias|"
             r"semanas|meses|anos))\b",
             fold(text),

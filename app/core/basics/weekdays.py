@@ -1,4 +1,4 @@
-"""Days of the week as notes and questions write them, in English and Portuguese.
+"""Days of the week as notes and questions write them, in English, Portuguese and Spanish.
 
 "Wed", "Wednesdays" and "quarta" are one day; an ordinal that is not a day ("segunda
 prova") and a word that is not one ("the sun") are not read as days.
@@ -15,12 +15,12 @@ _DAY_NUMBER = {
     name: number
     for number, names in enumerate(
         (
-            "monday mon segunda",
-            "tuesday tue tues terca",
-            "wednesday wed quarta",
-            "thursday thu thur thurs quinta",
-            "friday fri sexta",
-            "saturday sat sabado",
+            "monday mon segunda lunes lun",
+            "tuesday tue tues terca martes",
+            "wednesday wed quarta miercoles mie",
+            "thursday thu thur thurs quinta jueves jue",
+            "friday fri sexta viernes vie",
+            "saturday sat sabado sab",
             "sunday sun domingo",
         )
     )
@@ -56,9 +56,9 @@ def weekdays(text: str) -> set[str]:
 _ORDINAL_DAYS = frozenset({"segunda", "terca", "quarta", "quinta", "sexta"})
 _DAY_FOLLOWERS = frozenset({"as", "a", "e", "ou", "ate", "pela", "pelo", "cedo"})
 _DAY_PARTS = frozenset({"manha", "tarde", "noite"})
-# English day abbreviations that are also words ("the sun", "we sat"): days when
-# capitalised, beside another day ("mon/wed/fri") or before a time ("wed 3pm").
-_WORD_DAYS = frozenset({"sat", "sun", "wed"})
+# Day abbreviations that are also words ("the sun", "we sat", Spanish "vie" of "ver"):
+# days when capitalised, beside another day ("mon/wed/fri") or before a time ("wed 3pm").
+_WORD_DAYS = frozenset({"sat", "sun", "wed", "lun", "mie", "jue", "vie", "sab"})
 
 
 def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:

@@ -57,7 +57,9 @@ class AnswerType(enum.Enum):
 _MONEY_WORDS = (
     r"cost|costs|costed|price|prices|priced|pay|paid|pays|charge|charged|charges|fee|fees|"
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
-    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento"
+    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|"
+    r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
+    r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura"
 )
 # Things a number or code identifies: asked for, the answer is that code, never a name.
 _CODE_NAMES = (
@@ -84,47 +86,71 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
-                           r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b"),
+                           r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b|"
+                           r"^\W*((cual|que) es )?(el |su |mi )?(numero de )?"
+                           r"(telefono|movil|celular|whatsapp)\b"),
         (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({_CODE_NAMES}) {_NUMBER_WORD}(?!\s*\d)|"
                           r"^\W*(what|which)( \S+)? (version|postcode|zip code|ip address)"
                           r"\b(?!\s*\d)|\bversion of\b|"
                           r"^\W*(qual|quais)\b.*\b(numero|codigo) (de|do|da) "
                           r"(serie|voo|conta|pedido|matricula|rastreio)\b|"
-                          r"^\W*qual (e )?(a )?(versao|o cep|o endereco ip)\b"),
+                          r"^\W*qual (e )?(a )?(versao|o cep|o endereco ip)\b|"
+                          r"^\W*(cual|que)\b.*\b(numero|codigo) de (serie|vuelo|cuenta|pedido|"
+                          r"reserva|referencia|poliza|socio|cliente|factura|seguimiento|"
+                          r"matricula|billete|licencia)\b|"
+                          r"^\W*(cual|que) (es )?(la )?(version|el codigo postal|la ip)\b"),
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         (AnswerType.PRICE, r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
         (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
+        (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
+        (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
+                           r"tarifa|cuota)\b|\bque precio\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
                               r"meses|anos|semanas)|quantas (horas|semanas))\b"),
+        (AnswerType.DURATION, r"\b(cuanto tiempo|por cuanto tiempo|cuantos (minutos|horas|dias|"
+                              r"meses|anos|segundos)|cuantas (horas|semanas)|"
+                              r"cuanto (dura|duro|duran|tarda|tardo|tardan|tardamos))\b"),
+        # "¿Cada cuánto?" asks how often, before "cuánto" reads as a number.
+        (AnswerType.WHEN, r"\bcada cuanto\b|\bcon que frecuencia\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
         # "Quanto vale Var(aX + b)?" asks for an expression, not a number.
         (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto(?! vale)|qual o numero)\b"),
+        (AnswerType.QUANTITY, r"\b(cuantos|cuantas|cuanto(?! vale)|cuanta)\b"),
         (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
         (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b|\bon what day\b"),
         (AnswerType.DATE, r"\b(que|qual) (dia|data|ano|mes)\b|\bem que (dia|data|ano|mes)\b"),
+        (AnswerType.DATE, r"\b(que|cual|en que) (fecha|dia)\b|\ben que (ano|mes)\b"),
         (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b"),
         (AnswerType.WHEN, r"\bhow often\b|\bcom que frequencia\b"),
         (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b"),
+        (AnswerType.WHEN, r"^\W*cuando\b|\bcuando (es|fue|sera|debo|tengo|voy|empieza|"
+                          r"termina|vence|toca)\b"),
         (AnswerType.PERSON, r"^\W*(who|whom|whose)\b|\b(with|by|to|from) whom\b|"
                             r"\bwhich (person|doctor|dentist|plumber|friend|colleague)\b"),
         (AnswerType.PERSON, r"^\W*(quem|com quem|de quem|para quem)\b|\bcom quem\b"),
+        (AnswerType.PERSON, r"^\W*(quien|quienes|con quien|de quien|para quien|a quien)\b|"
+                            r"\bcon quien\b|\bque (persona|medico|medica|dentista|fontanero|"
+                            r"amigo|amiga|companero|companera)\b"),
         (AnswerType.PLACE, r"^\W*where\b|\bin which (city|town|country|place|shop|store)\b"),
         (AnswerType.PLACE, r"^\W*(onde|aonde|em que (cidade|lugar|pais|loja))\b"),
+        (AnswerType.PLACE, r"^\W*((de |a )?donde|adonde|"
+                           r"en que (ciudad|lugar|pais|tienda|calle))\b"),
     )
 )  # fmt: skip
 
 _FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
-_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)$")
+_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$")
 _PLACE_HINT = re.compile(
     r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
     r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
-    r"sala|andar|gaveta|armario|pasta)\b|[/\\~]\w|https?://"
+    r"sala|andar|gaveta|armario|pasta|en|calle|plaza|piso|planta|cajon|carpeta|estante)\b|"
+    r"[/\\~]\w|https?://"
 )
 
 
@@ -170,7 +196,7 @@ _DIMENSIONS = {
     **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
 }
-_COUNTED = re.compile(r"\b(?:how many|quantos|quantas)((?:\s+[^\W\d_]+){1,3})")
+_COUNTED = re.compile(r"\b(?:how many|quantos|quantas|cuantos|cuantas)((?:\s+[^\W\d_]+){1,3})")
 
 
 def _counts(written: str | None, counted: str) -> bool:

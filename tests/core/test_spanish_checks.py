@@ -1,0 +1,171 @@
+"""The answer checks read Spanish as they read English and Portuguese: the kind of value a
+question asks for, dates, days, times, units and negation, with scripted model replies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from app.core.answer.answering import answer_question
+from app.core.answer.claims import negated
+from app.core.answer.result import AnswerKind, AnswerSettings
+from app.core.basics.values import dates, has_duration, quantities, times
+from app.core.basics.weekdays import weekdays
+from app.core.index.retrieve import RetrievalSettings
+from app.core.index.store import NoteIndex
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.gates import GateSettings
+from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("¿Cuánto costó el sofá?", AnswerType.PRICE),
+        ("¿Cuánto pago de alquiler?", AnswerType.PRICE),
+        ("¿Cuál es el precio del seguro del coche?", AnswerType.PRICE),
+        ("¿Cuánto tiempo hay que hornear el bizcocho?", AnswerType.DURATION),
+        ("cuanto tarda el tren a madrid", AnswerType.DURATION),
+        ("¿Cuántos gramos de harina lleva?", AnswerType.QUANTITY),
+        ("¿A qué hora abre la farmacia?", AnswerType.TIME),
+        ("¿En qué fecha caduca el pasaporte?", AnswerType.DATE),
+        ("¿Cuándo es la cita con la dermatóloga?", AnswerType.WHEN),
+        ("¿Cada cuánto cambio la cadena de la bici?", AnswerType.WHEN),
+        ("¿Quién me arregló la caldera?", AnswerType.PERSON),
+        ("¿Con quién fui al concierto?", AnswerType.PERSON),
+        ("¿Dónde guardo las llaves del trastero?", AnswerType.PLACE),
+        ("¿En qué ciudad vive mi prima?", AnswerType.PLACE),
+        ("¿Cuál es el teléfono del taller?", AnswerType.PHONE),
+        ("telefono de la clinica dental", AnswerType.PHONE),
+        ("¿Cuál es el número de reserva del hotel?", AnswerType.CODE),
+        ("¿Qué versión de Python usa el servidor?", AnswerType.CODE),
+        ("¿Cómo configuro la VPN?", None),
+        ("¿Por qué cambié de banco?", None),
+    ],
+)
+def test_what_a_spanish_question_asks_for(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind
+
+
+def test_spanish_dates_days_times_and_units_are_values() -> None:
+    assert dates("La cita es el 14 de mayo de 2026.") == {(2026, 5, 14)}
+    assert dates("Vuelo de vuelta: 3 ene") == {(None, 1, 3)}
+    assert dates("el diccionario (dic) no es una fecha") == set()
+    assert weekdays("Yoga los martes y jueves") == {"martes", "jueves"}
+    assert weekdays("Lun/Mié/Vie 19:00") == {"lun", "mie", "vie"}
+    assert weekdays("no la vie desde el verano") == set()  # "vie", of "ver", is no day
+    assert times("Abre a las 17:30 y cierra a medianoche.") == {(17, 30), (0, 0)}
+    written = [q.written for q in quantities("500 gramos, 12 kilómetros a 180 grados, cuatro")]
+    assert written == ["500 gramos", "12 kilometros", "180 grados", "cuatro"]
+    assert has_duration("Tarda unos días en llegar.")
+
+
+def test_spanish_negation_and_the_sine() -> None:
+    assert negated("No hay red de invitados.")
+    assert negated("El bizcocho va sin azúcar.")
+    assert negated("No lo encontré por ninguna parte.")
+    assert not negated("sin(x) vale 0 en x = 0")
+    assert not negated("La red de invitados se llama Casa-Invitados.")
+
+
+NOTES = {
+    "casa/Aire acondicionado.md": (
+        "# Aire acondicionado\n\n## Instalación\n\nEl aire acondicionado del salón se instaló "
+        "el 12 de junio de 2025.\n"
+    ),
+    "salud/Dentista.md": (
+        "# Dentista\n\n## Clínica\n\nLa clínica dental está en la calle Colón 12, segundo "
+        "piso.\n"
+    ),
+    "salud/Dermatóloga.md": (
+        "# Dermatóloga\n\n## Cita\n\nLa cita con la dermatóloga es el 14 de mayo a las "
+        "9:30.\n"
+    ),
+    "deporte/Gimnasio.md": (
+        "# Gimnasio\n\n## Cuota\n\nLa cuota del gimnasio cuesta 35 € al mes.\n\n## Yoga\n\n"
+        "La clase de yoga es los martes con Irene.\n"
+    ),
+    "casa/Wifi.md": "# Wifi\n\n## Invitados\n\nNo hay red de invitados en casa.\n",
+    "bici/Frenos.md": "# Frenos\n\n## Cambio\n\nLos frenos se cambiaron en marzo de 2026.\n",
+}
+
+AIRE = "El aire acondicionado del salón se instaló el 12 de junio de 2025."
+CLINICA = "La clínica dental está en la calle Colón 12, segundo piso."
+CITA = "La cita con la dermatóloga es el 14 de mayo a las 9:30."
+CUOTA = "La cuota del gimnasio cuesta 35 € al mes."
+YOGA = "La clase de yoga es los martes con Irene."
+WIFI = "No hay red de invitados en casa."
+FRENOS = "Los frenos se cambiaron en marzo de 2026."
+
+G, Q, R = AnswerKind.GENERATED, AnswerKind.QUOTED, "refused"
+
+# question, quote, answer, outcome, the check that decides it, text that must never show
+CASES = [
+    # near-misses: the quote is on topic but does not state the asked value
+    ("¿Cuánto costó el aire acondicionado del salón?", AIRE, "Costó 900 € [1].", R,
+     "answer_type", "900"),
+    ("¿Cuál es el teléfono de la clínica dental?", CLINICA, "El 963 12 34 56 [1].", R,
+     "answer_type", "963"),
+    ("¿A qué hora es la clase de yoga?", YOGA, "A las 19:00 [1].", R, "answer_type", "19:00"),
+    ("¿Quién me cambió los frenos de la bici?", FRENOS, "Pablo [1].", R, "answer_type",
+     "Pablo"),
+    # values as values
+    ("¿Cuánto cuesta la cuota del gimnasio?", CUOTA, "35 € al mes [1].", G, None, None),
+    ("¿Cuánto cuesta la cuota del gimnasio?", CUOTA, "3 € al mes.", Q, "answer_supported",
+     "3 € al mes"),
+    ("¿Cuándo es la cita con la dermatóloga?", CITA, "El 14 de mayo a las 9:30 [1].", G, None,
+     None),
+    ("¿Cuándo es la cita con la dermatóloga?", CITA, "El 15 de mayo.", Q, "answer_supported",
+     "15 de mayo"),
+    ("¿Cuándo es la cita con la dermatóloga?", CITA, "El 14 de junio.", Q, "answer_supported",
+     "junio"),
+    ("¿Qué día es la clase de yoga?", YOGA, "Los martes [1].", G, None, None),
+    ("¿Qué día es la clase de yoga?", YOGA, "Los jueves.", Q, "answer_supported", "jueves"),
+    # polarity
+    ("¿Hay red de invitados en casa?", WIFI, "Sí, hay red de invitados.", Q, "same_polarity",
+     "Sí, hay"),
+    ("¿Hay red de invitados en casa?", WIFI, "No, no hay red de invitados [1].", G, None, None),
+]  # fmt: skip
+
+OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))  # let every case reach the checks
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NoteIndex]:
+    root = tmp_path_factory.mktemp("spanish")
+    idx = index_notes(root / "notes", root / "idx", FakeEmbedder(), NOTES)
+    yield idx
+    idx.close()
+
+
+@pytest.mark.parametrize(("question", "quote", "reply", "outcome", "check", "never"), CASES)
+def test_spanish_reply(
+    index: NoteIndex,
+    question: str,
+    quote: str,
+    reply: str,
+    outcome: AnswerKind | str,
+    check: str | None,
+    never: str | None,
+) -> None:
+    generator = ScriptedGenerator({"": scripted_reply(True, quote, 1, reply)})
+    streamed: list[str] = []
+    answer = answer_question(
+        index,
+        generator,
+        question,
+        retrieval=RetrievalSettings(k=6, candidates=20),
+        settings=OPEN,
+        on_text=streamed.append,
+    )
+    failed = next((c for c in answer.checks if not c.passed), None)
+    if outcome == R:
+        assert answer.refused, answer.display
+        assert answer.refusal_check == check, failed
+    else:
+        assert answer.kind is outcome, (answer.kind, failed)
+        assert (failed.name if failed else None) == check
+    shown = "".join(streamed) + "\n" + answer.display
+    if never is not None:
+        assert never not in shown, shown
