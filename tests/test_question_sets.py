@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,7 +20,7 @@ SETS = [
 ]
 
 
-def _checker():  # type: ignore[no-untyped-def]
+def _checker() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "check_question_sets", REPO / "bench" / "check_question_sets.py"
     )
@@ -30,12 +31,16 @@ def _checker():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(("notes", "questions"), SETS, ids=[n.name for n, _ in SETS])
-def test_question_set_matches_its_notes(notes: Path, questions: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_question_set_matches_its_notes(
+    notes: Path, questions: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = _checker().main([str(notes), str(questions)])
     assert code == 0, capsys.readouterr().out
 
 
-def test_the_checker_catches_a_lost_anchor(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_checker_catches_a_lost_anchor(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "note.md").write_text("# Boiler\n\nService on 14 May.\n", encoding="utf-8")
     questions = tmp_path / "q.jsonl"
     questions.write_text(

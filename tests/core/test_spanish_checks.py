@@ -75,12 +75,10 @@ NOTES = {
         "el 12 de junio de 2025.\n"
     ),
     "salud/Dentista.md": (
-        "# Dentista\n\n## Clínica\n\nLa clínica dental está en la calle Colón 12, segundo "
-        "piso.\n"
+        "# Dentista\n\n## Clínica\n\nLa clínica dental está en la calle Colón 12, segundo piso.\n"
     ),
     "salud/Dermatóloga.md": (
-        "# Dermatóloga\n\n## Cita\n\nLa cita con la dermatóloga es el 14 de mayo a las "
-        "9:30.\n"
+        "# Dermatóloga\n\n## Cita\n\nLa cita con la dermatóloga es el 14 de mayo a las 9:30.\n"
     ),
     "deporte/Gimnasio.md": (
         "# Gimnasio\n\n## Cuota\n\nLa cuota del gimnasio cuesta 35 € al mes.\n\n## Yoga\n\n"
