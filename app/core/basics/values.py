@@ -3,7 +3,7 @@
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours",
 and "14 May" is "14 de maio" and "14 de mayo". English, Portuguese and Spanish forms are
-understood. Days of the week are read by `weekdays`.
+understood, and French, German and Italian dates. Days of the week are read by `weekdays`.
 """
 
 from __future__ import annotations
@@ -142,9 +142,19 @@ MONTHS: dict[str, int] = {
     "setiembre": 9,
     "ene": 1,
     "dic": 12,
+    # French, German and Italian, written out
+    **{m: i for i, m in enumerate(
+        ["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
+         "septembre", "octobre", "novembre", "decembre"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["januar", "februar", "marz", "april", "mai", "juni", "juli", "august",
+         "september", "oktober", "november", "dezember"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+         "settembre", "ottobre", "novembre", "dicembre"], start=1)},
 }  # fmt: skip
 # Month abbreviations that are also words: months only beside a day or a year number.
-_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic"})
+_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
 _TIME = re.compile(
     r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"

@@ -81,10 +81,52 @@ _CODE_TOKEN = re.compile(
 _SHORT_CODE = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[\w.-]*\w(?![\w])")
 _LENIENT = re.compile(r"\b(version|versao|model)\b")
 
+# French, German and Italian questions, checked first: their words are their own
+# ("combien", "wie viel", "quanti"), and Italian "quanto costa" is a price before
+# Portuguese "quanto" reads as a number.
+_FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
+    (AnswerType.PHONE, r"^\W*quel(le)? est (le |son |mon )?(numero de )?(telephone|portable)\b|"
+                       r"\b(telefonnummer|handynummer|rufnummer)\b|"
+                       r"^\W*qual (e )?il (numero di )?(telefono|cellulare)\b"),
+    (AnswerType.CODE, r"^\W*quel(le)?\b.*\bnumero de (serie|vol|compte|commande|reservation|"
+                      r"suivi|police|client|facture|billet|licence)\b|"
+                      r"^\W*quelle (est la )?version\b|"
+                      r"\b(seriennummer|flugnummer|kontonummer|bestellnummer|buchungsnummer|"
+                      r"kundennummer|rechnungsnummer|sendungsnummer)\b|^\W*welche version\b|"
+                      r"\bnumero di (serie|volo|conto|ordine|prenotazione|polizza|fattura|"
+                      r"biglietto)\b|^\W*quale versione\b"),
+    (AnswerType.PRICE, r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
+                       r"salaire|frais)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
+                       r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
+                       r"gehalt|gebuhr)\b|\bwas (kostet|kostete|kosten)\b|"
+                       r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio)\b|"
+                       r"\bqual (e|era) il (prezzo|costo)\b"),
+    (AnswerType.DURATION, r"\bcombien de (temps|minutes|heures|jours|semaines|mois|annees)\b|"
+                          r"\bwie lange\b|\bwie viele (minuten|stunden|tage|wochen|monate|jahre)\b|"
+                          r"\bquant[ie] (minuti|ore|giorni|settimane|mesi|anni)\b|\bquanto dura\b"),
+    (AnswerType.WHEN, r"\btous les combien\b|\ba quelle frequence\b|\bwie oft\b|"
+                      r"\bogni quanto\b|\bcon che frequenza\b"),
+    (AnswerType.TIME, r"\bquelle heure\b|\bum wie ?viel uhr\b|\bwelche uhrzeit\b|"
+                      r"\bche ora\b|\bquale orario\b"),
+    (AnswerType.QUANTITY, r"\bcombien\b|\bwie ?viele?\b|\b(quanti|quante)\b"),
+    (AnswerType.DATE, r"\bquel(le)? (jour|date|annee)\b|\bquel mois\b|"
+                      r"\ban welchem (tag|datum)\b|\bwelches datum\b|\bin welchem (jahr|monat)\b|"
+                      r"\b(che|quale) (giorno|data|anno|mese)\b|\bin che (giorno|anno|mese)\b"),
+    (AnswerType.WHEN, r"^\W*quand\b|\bquand (est|etait|sera|dois|commence|finit)\b|"
+                      r"^\W*wann\b"),
+    (AnswerType.PERSON, r"^\W*(qui|avec qui|a qui|de qui|pour qui)\b|\bavec qui\b|"
+                        r"^\W*(wer|wen|wem|wessen|mit wem|von wem|bei wem)\b|\bmit wem\b|"
+                        r"^\W*(chi|con chi|di chi|a chi|per chi)\b|\bcon chi\b"),
+    (AnswerType.PLACE, r"^\W*(ou|d'ou)\b|\bdans quelle (ville|boutique)\b|"
+                       r"^\W*(wo|wohin|woher)\b|\bin welcher stadt\b|"
+                       r"^\W*(dove|da dove)\b|\bin quale (citta|negozio)\b"),
+)  # fmt: skip
+
 # Checked in order: the first pattern that matches the folded question decides its type.
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
+        *_FRENCH_GERMAN_ITALIAN,
         (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
                            r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b|"
                            r"^\W*((cual|que) es )?(el |su |mi )?(numero de )?"

@@ -1,5 +1,6 @@
 """The answer checks read Spanish as they read English and Portuguese: the kind of value a
-question asks for, dates, days, times, units and negation, with scripted model replies."""
+question asks for, dates, days, times, units and negation, with scripted model replies;
+and French, German and Italian questions' asked kind of value, dates and days."""
 
 from __future__ import annotations
 
@@ -46,6 +47,47 @@ from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_r
 )
 def test_what_a_spanish_question_asks_for(question: str, kind: AnswerType | None) -> None:
     assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Combien coûte le loyer ?", AnswerType.PRICE),
+        ("Combien de temps faut-il cuire le pain ?", AnswerType.DURATION),
+        ("À quelle heure ouvre la pharmacie ?", AnswerType.TIME),
+        ("Quand est le contrôle technique ?", AnswerType.WHEN),
+        ("Qui a réparé la chaudière ?", AnswerType.PERSON),
+        ("Où sont les clés de la cave ?", AnswerType.PLACE),
+        ("Quel est le numéro de téléphone du garage ?", AnswerType.PHONE),
+        ("Comment configurer le VPN ?", None),
+        ("Wie viel kostet die Miete?", AnswerType.PRICE),
+        ("Wie lange dauert der Flug?", AnswerType.DURATION),
+        ("Um wie viel Uhr beginnt der Kurs?", AnswerType.TIME),
+        ("Wie viele Eier kommen in den Teig?", AnswerType.QUANTITY),
+        ("Wer hat die Heizung repariert?", AnswerType.PERSON),
+        ("Wie lautet die Telefonnummer der Werkstatt?", AnswerType.PHONE),
+        ("Quanto costa il biglietto?", AnswerType.PRICE),
+        ("Quanti grammi di farina servono?", AnswerType.QUANTITY),
+        ("A che ora apre la farmacia?", AnswerType.TIME),
+        ("Chi ha riparato la caldaia?", AnswerType.PERSON),
+        ("Dove sono le chiavi?", AnswerType.PLACE),
+        ("Quanto custou a revisão do carro?", AnswerType.PRICE),  # Portuguese, as before
+    ],
+)
+def test_what_a_french_german_or_italian_question_asks_for(
+    question: str, kind: AnswerType | None
+) -> None:
+    assert asked_type(question) is kind
+
+
+def test_french_german_and_italian_dates_and_days() -> None:
+    assert dates("le 14 juillet 2026") == {(2026, 7, 14)}
+    assert dates("am 3. März 2026") == {(2026, 3, 3)}
+    assert dates("il 25 dicembre") == {(None, 12, 25)}
+    assert dates("Mars is the red planet") == set()
+    assert weekdays("mardi et jeudi") == {"mardi", "jeudi"}
+    assert weekdays("Termin am Montag") == {"montag"}
+    assert weekdays("giovedì sera") == {"giovedi"}
 
 
 def test_spanish_dates_days_times_and_units_are_values() -> None:
