@@ -20,31 +20,24 @@ from app.core.basics.language import detect_language
 from app.core.evals.questions import load_questions
 from app.core.ingest.walk import NotTextError, read_note, walk_notes
 
+
+def _in_repo(name: str, language: str) -> tuple[Path, str, Path]:
+    return (
+        ROOT / "bench" / "folders" / name,
+        language,
+        ROOT / "bench" / "questions" / f"{name}.jsonl",
+    )
+
+
 FOLDERS: dict[str, tuple[Path | None, str, Path | None]] = {
     "simonw-til": (None, "en", ROOT / "bench" / "questions" / "simonw-til.jsonl"),
     "ask-my-docs-notes": (None, "en", ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": (
-        ROOT / "bench" / "folders" / "vault",
-        "en",
-        ROOT / "bench" / "questions" / "vault.jsonl",
-    ),
-    "cursos-pt": (
-        ROOT / "bench" / "folders" / "cursos-pt",
-        "pt",
-        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
-    ),
+    "vault": _in_repo("vault", "en"),
+    "cursos-pt": _in_repo("cursos-pt", "pt"),
     "sample_notes/estudos": (ROOT / "sample_notes" / "estudos", "pt", None),
     # written after the detector was last changed, never tuned on
-    "notas-es": (
-        ROOT / "bench" / "folders" / "notas-es",
-        "es",
-        ROOT / "bench" / "questions" / "notas-es.jsonl",
-    ),
-    "outline": (
-        ROOT / "bench" / "folders" / "outline",
-        "en",
-        ROOT / "bench" / "questions" / "outline.jsonl",
-    ),
+    "notas-es": _in_repo("notas-es", "es"),
+    "outline": _in_repo("outline", "en"),
 }
 
 

@@ -12,12 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.core.answer.answering import answer_question
-from app.core.answer.result import AnswerKind, AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
-from app.core.verdict.gates import GateSettings
-from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+from tests.core.scripted_cases import Case, G, Q, R, case_id, check_case, notes_index
 
 NOTES = {
     "homelab.md": (
@@ -97,10 +93,9 @@ PHONE = "Phone: 07700 900412, prefers WhatsApp."
 PRATICA = "Prática 2 (12/03): nosso rendimento foi 71%."
 EXAMPLE = "The Varnholt lamp burns forty litres of oil a week in winter."
 
-G, Q, R = AnswerKind.GENERATED, AnswerKind.QUOTED, "refused"
 
 # question, quote, answer, outcome, the check that decides it, text that must never show
-CASES = [
+CASES: list[Case] = [
     # numbers are values, not substrings
     ("What port does Home Assistant use?", HA_ONLY, "8123 [1].", G, None, None),
     ("What port does Home Assistant use?", HA_ONLY, "812 [1].", Q, "answer_supported", "812 "),
@@ -230,15 +225,10 @@ CASES = [
      "quote_located", "Canberra"),
 ]  # fmt: skip
 
-OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))  # let every case reach the checks
-
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NoteIndex]:
-    root = tmp_path_factory.mktemp("adversarial")
-    idx = index_notes(root / "notes", root / "idx", FakeEmbedder(), NOTES)
-    yield idx
-    idx.close()
+    yield from notes_index(tmp_path_factory, "adversarial", NOTES)
 
 
 def test_there_are_enough_cases() -> None:
@@ -246,35 +236,6 @@ def test_there_are_enough_cases() -> None:
     assert {outcome for *_, outcome, _check, _bad in [(c[0], c[3], c[4], c[5]) for c in CASES]}
 
 
-@pytest.mark.parametrize(("question", "quote", "reply", "outcome", "check", "never"), CASES)
-def test_adversarial_reply(
-    index: NoteIndex,
-    question: str,
-    quote: str,
-    reply: str,
-    outcome: AnswerKind | str,
-    check: str | None,
-    never: str | None,
-) -> None:
-    generator = ScriptedGenerator({"": scripted_reply(True, quote, 1, reply)})
-    streamed: list[str] = []
-    answer = answer_question(
-        index,
-        generator,
-        question,
-        retrieval=RetrievalSettings(k=8, candidates=20),
-        settings=OPEN,
-        on_text=streamed.append,
-    )
-    failed = next((c for c in answer.checks if not c.passed), None)
-    if outcome == R:
-        assert answer.refused, answer.display
-        assert answer.refusal_check == check, failed
-    else:
-        assert answer.kind is outcome, (answer.kind, failed)
-        assert (failed.name if failed else None) == check
-    shown = "".join(streamed) + "\n" + answer.display
-    if never is not None:
-        assert never not in shown, shown
-    if outcome is G:
-        assert reply.rstrip(".").replace(" [1]", "") in answer.text
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_adversarial_reply(index: NoteIndex, case: Case) -> None:
+    check_case(index, case, k=8)

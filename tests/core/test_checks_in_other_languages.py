@@ -8,16 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.core.answer.answering import answer_question
 from app.core.answer.claims import negated
-from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.basics.values import dates, has_duration, quantities, times
 from app.core.basics.weekdays import weekdays
-from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.verdict.answer_type import AnswerType, asked_type
-from app.core.verdict.gates import GateSettings
-from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+from tests.core.scripted_cases import Case, G, Q, R, case_id, check_case, notes_index
 
 
 @pytest.mark.parametrize(
@@ -138,10 +134,9 @@ YOGA = "La clase de yoga es los martes con Irene."
 WIFI = "No hay red de invitados en casa."
 FRENOS = "Los frenos se cambiaron en marzo de 2026."
 
-G, Q, R = AnswerKind.GENERATED, AnswerKind.QUOTED, "refused"
 
 # question, quote, answer, outcome, the check that decides it, text that must never show
-CASES = [
+CASES: list[Case] = [
     # near-misses: the quote is on topic but does not state the asked value
     ("¿Cuánto costó el aire acondicionado del salón?", AIRE, "Costó 900 € [1].", R,
      "answer_type", "900"),
@@ -168,44 +163,12 @@ CASES = [
     ("¿Hay red de invitados en casa?", WIFI, "No, no hay red de invitados [1].", G, None, None),
 ]  # fmt: skip
 
-OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))  # let every case reach the checks
-
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NoteIndex]:
-    root = tmp_path_factory.mktemp("spanish")
-    idx = index_notes(root / "notes", root / "idx", FakeEmbedder(), NOTES)
-    yield idx
-    idx.close()
+    yield from notes_index(tmp_path_factory, "spanish", NOTES)
 
 
-@pytest.mark.parametrize(("question", "quote", "reply", "outcome", "check", "never"), CASES)
-def test_spanish_reply(
-    index: NoteIndex,
-    question: str,
-    quote: str,
-    reply: str,
-    outcome: AnswerKind | str,
-    check: str | None,
-    never: str | None,
-) -> None:
-    generator = ScriptedGenerator({"": scripted_reply(True, quote, 1, reply)})
-    streamed: list[str] = []
-    answer = answer_question(
-        index,
-        generator,
-        question,
-        retrieval=RetrievalSettings(k=6, candidates=20),
-        settings=OPEN,
-        on_text=streamed.append,
-    )
-    failed = next((c for c in answer.checks if not c.passed), None)
-    if outcome == R:
-        assert answer.refused, answer.display
-        assert answer.refusal_check == check, failed
-    else:
-        assert answer.kind is outcome, (answer.kind, failed)
-        assert (failed.name if failed else None) == check
-    shown = "".join(streamed) + "\n" + answer.display
-    if never is not None:
-        assert never not in shown, shown
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_spanish_reply(index: NoteIndex, case: Case) -> None:
+    check_case(index, case, k=6)
