@@ -39,6 +39,21 @@ def test_unlocatable_quotes(quote: str) -> None:
     assert locate_quote(quote, PASSAGES, 1) is None
 
 
+def test_a_loose_quote_may_not_bring_a_number_of_its_own() -> None:
+    """A paraphrase is located by its words only when every number in it is one its
+    sentence states as a value, whole: a heading's or list item's number is a label, and
+    "1" is not in "12"."""
+    repo = (
+        "### 1. Clone the repository\n\n```bash\n"
+        "git clone https://github.com/someone/prompt-lab.git\ncd prompt-lab\n```"
+    )
+    assert locate_quote("The prompt-lab repository has 1 star on GitHub.", [repo], 1) is None
+    assert locate_quote("The prompt-lab repository is on GitHub.", [repo], 1) is not None
+    assert locate_quote("I keep 7 daily, 4 weekly and 1 monthly snapshots", PASSAGES, 2) is None
+    loose = locate_quote("If the queue has over 5000 messages, scale to 6 replicas", PASSAGES, 3)
+    assert loose is not None and not loose.exact  # 5000 is the note's 5,000
+
+
 def test_fragment_quote_is_shown_as_its_sentence() -> None:
     located = locate_quote("8123", PASSAGES, 2)
     assert located is not None and located.passage == 1

@@ -163,13 +163,30 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
     return None
 
 
+# A list item's or a heading's number ("1. Clone the repository"): a label, not a value.
+_ENUMERATOR = re.compile(r"(?m)^[ \t>*+-]*(?:#{1,6}[ \t]*)?\d{1,3}[.)](?=\s)")
+_THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}(?!\d))")  # "1,000" is 1000
+
+
 def _values_added(quote: str, window: str) -> bool:
     """Whether a loosely matched quote holds a number or code its sentence does not: the
-    model changed a value while copying ("P2" where the note says "P1")."""
-    written = squash(window).replace(" ", "")  # "1,000" is still in a note saying 1000
+    model changed a value while copying ("P2" where the note says "P1"), or wrote one of
+    its own ("has 1 star" matched to "### 1. Clone the repository"). Numbers are whole:
+    "1" is not in "2012"."""
+    stated = _plain_numbers(window)
+    tokens = set(stated.split())
+    written = stated.replace(" ", "")  # "24h" is still in a note saying "24 h"
     return any(
-        any(c.isdigit() for c in token) and token not in written for token in squash(quote).split()
+        any(c.isdigit() for c in token)
+        and token not in tokens
+        and not re.search(rf"(?<![0-9]){re.escape(token)}(?![0-9])", written)
+        for token in _plain_numbers(quote).split()
     )
+
+
+def _plain_numbers(text: str) -> str:
+    """`text` squashed, without list or heading numbers, thousands written together."""
+    return squash(_THOUSANDS.sub("", _ENUMERATOR.sub(" ", text)))
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
