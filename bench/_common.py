@@ -15,22 +15,25 @@ sys.path.insert(0, str(ROOT))
 CORPORA = ROOT.parent / "shared" / "corpora"
 CORPUS_EXCLUDE = ("SOURCE.md", "LICENSE")  # provenance files, not notes
 
+
+def _written_here(name: str) -> tuple[Path, Path]:
+    """A folder written for the benchmarks, in bench/folders/, and its questions."""
+    return ROOT / "bench" / "folders" / name, ROOT / "bench" / "questions" / f"{name}.jsonl"
+
+
 # Each labelled folder: its notes (None: a shared corpus, found by `corpus`) and questions.
 QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
     "sample_notes": (ROOT / "sample_notes", ROOT / "sample_notes" / "questions.jsonl"),
     "simonw-til": (None, ROOT / "bench" / "questions" / "simonw-til.jsonl"),
     "ask-my-docs-notes": (None, ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": (ROOT / "bench" / "folders" / "vault", ROOT / "bench" / "questions" / "vault.jsonl"),
-    "cursos-pt": (
-        ROOT / "bench" / "folders" / "cursos-pt",
-        ROOT / "bench" / "questions" / "cursos-pt.jsonl",
-    ),
+    "vault": _written_here("vault"),
+    "cursos-pt": _written_here("cursos-pt"),
 }
-# Folders written after the verdict's weights were last fitted and kept out of every fit,
-# the prompt and the checks: only ever measured (fit_verdict.py --shipped, answer_probe.py).
+# Folders written after the verdict's weights were last fitted and kept out of every fit:
+# only ever measured (fit_verdict.py --shipped, answer_probe.py). The README says which
+# defect of the answer checks notas-es exposed and had mended.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
-    name: (ROOT / "bench" / "folders" / name, ROOT / "bench" / "questions" / f"{name}.jsonl")
-    for name in ("notas-es", "outline")
+    name: _written_here(name) for name in ("notas-es", "outline")
 }
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
 

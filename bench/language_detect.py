@@ -14,30 +14,28 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from _common import CORPUS_EXCLUDE, ROOT, corpus
+from _common import ALL_SETS, CORPUS_EXCLUDE, ROOT, corpus
 
 from app.core.basics.language import detect_language
 from app.core.evals.questions import load_questions
 from app.core.ingest.walk import NotTextError, read_note, walk_notes
 
 
-def _in_repo(name: str, language: str) -> tuple[Path, str, Path]:
-    return (
-        ROOT / "bench" / "folders" / name,
-        language,
-        ROOT / "bench" / "questions" / f"{name}.jsonl",
-    )
+def _labelled(name: str, language: str) -> tuple[Path | None, str, Path]:
+    """A labelled folder of the benches (notes None: a shared corpus) with its language."""
+    notes, questions = ALL_SETS[name]
+    return notes, language, questions
 
 
 FOLDERS: dict[str, tuple[Path | None, str, Path | None]] = {
-    "simonw-til": (None, "en", ROOT / "bench" / "questions" / "simonw-til.jsonl"),
-    "ask-my-docs-notes": (None, "en", ROOT / "bench" / "questions" / "ask-my-docs.jsonl"),
-    "vault": _in_repo("vault", "en"),
-    "cursos-pt": _in_repo("cursos-pt", "pt"),
+    "simonw-til": _labelled("simonw-til", "en"),
+    "ask-my-docs-notes": _labelled("ask-my-docs-notes", "en"),
+    "vault": _labelled("vault", "en"),
+    "cursos-pt": _labelled("cursos-pt", "pt"),
     "sample_notes/estudos": (ROOT / "sample_notes" / "estudos", "pt", None),
     # written after the detector was last changed, never tuned on
-    "notas-es": _in_repo("notas-es", "es"),
-    "outline": _in_repo("outline", "en"),
+    "notas-es": _labelled("notas-es", "es"),
+    "outline": _labelled("outline", "en"),
 }
 
 

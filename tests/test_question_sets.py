@@ -11,23 +11,26 @@ from types import ModuleType
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SETS = [
-    (REPO / "sample_notes", REPO / "sample_notes" / "questions.jsonl"),
-    *(
-        (REPO / "bench" / "folders" / name, REPO / "bench" / "questions" / f"{name}.jsonl")
-        for name in ("vault", "cursos-pt", "notas-es", "outline")
-    ),
-]
 
 
-def _checker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "check_question_sets", REPO / "bench" / "check_question_sets.py"
-    )
+def _bench_module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, REPO / "bench" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _checker() -> ModuleType:
+    return _bench_module("check_question_sets")
+
+
+# Every labelled folder the benches know whose notes live in the repository.
+SETS = [
+    (notes, questions)
+    for notes, questions in _bench_module("_common").ALL_SETS.values()
+    if notes is not None
+]
 
 
 @pytest.mark.parametrize(("notes", "questions"), SETS, ids=[n.name for n, _ in SETS])

@@ -51,7 +51,7 @@ GENERIC_WORDS = frozenset(
     yes flag flags option options command commands value setting
     sim use usar usa usado precisa precisam manter mantem fazer faz feito segundo
     conforme nota notas diz dizem aproximadamente cerca sempre cada
-    segun dice dicen siempre usar usa usado necesita necesitas hacer hace hecho mantener
+    segun dice dicen siempre necesita necesitas hacer hace hecho mantener
     """.split()
 )
 
@@ -63,7 +63,7 @@ OPENERS = frozenset(
     take call ask after before during when where what which who how about around every
     each both only just also then first second third next last once sim nao e o a os as
     um uma no na nos nas em de do da dos das para com por use usar abra execute rode veja
-    el la los las un una unos unas del al en con por para sin si es son hay tu tus su sus
+    el la los las un una unos unas del al en con sin si es son hay tu tus su sus
     mi mis segun usa ejecuta abre mira
     """.split()
 )
