@@ -36,6 +36,8 @@ FOLDERS: dict[str, tuple[Path | None, str, Path | None]] = {
     # written after the detector was last changed, never tuned on
     "notas-es": _labelled("notas-es", "es"),
     "outline": _labelled("outline", "en"),
+    "notes-fr": _labelled("notes-fr", "fr"),
+    "runbooks": _labelled("runbooks", "en"),
 }
 
 
