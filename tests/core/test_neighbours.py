@@ -24,6 +24,18 @@ OPERADORES = (
     "- `%` resto (7 % 2 = 1)\n"
 )
 TAVARES = "O professor Ricardo Tavares disse que isso cai na segunda prova."
+BAKERY = (
+    "phone:: 01632 960418\ntags:: bakery\n\n- ## Equipment\n"
+    "\t- walk-in fridge belongs to the landlord, see [[Dilys Armitage]]"
+)
+VAN = (
+    "- reg: KX19 ABC\n- last service: Millbrook Motors, 2025-11-03, 68,420 miles\n"
+    "- next MOT due: 2026-05-30\n"
+)
+ANALITICA = (
+    "| prueba | valor | referencia |\n| --- | --- | --- |\n| Ferritina | 14 ng/mL | 15–150 |\n"
+    "| Vitamina D | 19 ng/mL | 30–100 |\n"
+)
 SUBSTITUICOES = (
     "| expressão | substituição |\n| --- | --- |\n| √(a² − x²) | x = a·sen θ |\n"
     "| √(a² + x²) | x = a·tg θ |\n"
@@ -96,6 +108,14 @@ SUBSTITUICOES = (
          "", None),  # 's is "is" here
         ("What's the boiler's pressure when cold?", "Between 1.0 and 1.5 bar.",
          "## Boiler\nBetween 1.0 and 1.5 bar.", "", None),
+        ("What's Dilys's phone number?", "phone:: 01632 960418", BAKERY, "pages/Bakery.md",
+         "never names Dilys"),  # a page's own phone, Dilys named further down
+        ("What's Dilys's phone number?", "- Dilys Armitage (landlord): 01632 960555",
+         f"{BAKERY}\n- Dilys Armitage (landlord): 01632 960555", "pages/Bakery.md", None),
+        ("What's Dilys's phone number?", "phone:: 01632 960555", "phone:: 01632 960555",
+         "pages/Dilys Armitage.md", None),  # her own page
+        ("When is the cat's booster due?", "> Booster due 2 June 2026.",
+         "# Miso, our cat\n\n> Booster due 2 June 2026.", "", None),  # a thing, not a name
         # the subject a person's role is of, in a question for a person
         ("Quem é o professor de estatística?", TAVARES, f"## Efeito Doppler\n{TAVARES}",
          "estudos/fisica-ondas.md Física II — ondas", "professor of estatística"),
@@ -112,6 +132,42 @@ SUBSTITUICOES = (
         ("Who drove on the first day of the trip?", "Ana drove.", "Ana drove.", "", None),
         ("Who is the coach of The under-12s?", "Sam coaches.", "Sam coaches.", "",
          "coach of under-12s"),
+        # the other side of a pair the question takes one side of
+        ("when is the van next due for a service?",
+         "last service: Millbrook Motors, 2025-11-03", VAN, "",
+         "next; the quote is about the last"),
+        ("When was the van last serviced?", "last service: Millbrook Motors, 2025-11-03",
+         VAN, "", None),
+        ("When is the next MOT?", "- next MOT due: 2026-05-30", VAN, "", None),
+        ("¿Cuándo es la próxima revisión?", "Última revisión: 3 de marzo.",
+         "Última revisión: 3 de marzo.", "", "next; the quote is about the last"),
+        ("Quand est le prochain carénage ?", "Dernier carénage : avril 2025.",
+         "Dernier carénage : avril 2025.", "", "next"),
+        ("What time do we have to check out of the Girona flat?", "- check-in from 15:00",
+         "- check-in from 15:00\n- wifi: Girona5G", "",
+         "check-out; the quote is about the check-in"),
+        ("What time is check-in?", "- check-in from 15:00, check-out by 11:00",
+         "- check-in from 15:00, check-out by 11:00", "", None),  # both sides stated
+        ("What port does staging Postgres listen on?", "| production | db-1 | 5432 |",
+         "| env | host | port |\n| --- | --- | --- |\n| production | db-1 | 5432 |", "",
+         "staging"),
+        ("Who is the primary on-call this week?", "Secondary: Priya", "Secondary: Priya", "",
+         "primary"),
+        ("How long does the next step last?", "The last step takes 5 minutes.",
+         "The last step takes 5 minutes.", "", None),  # both sides asked: none is judged
+        ("How long does the bake last?", "The bake takes 40 minutes.",
+         "The bake takes 40 minutes.", "", None),  # "last" on one side only: no pair
+        # a row keyed by another member of the family the question names
+        ("¿Cómo salió la vitamina B12 en la analítica?", "| Vitamina D | 19 ng/mL | 30–100 |",
+         ANALITICA, "", "Vitamina D"),
+        ("¿Cómo salió la vitamina D en la analítica?", "| Vitamina D | 19 ng/mL | 30–100 |",
+         ANALITICA, "", None),
+        ("qual a sala da prova de calculo 2?", "| Cálculo II | P1 | 14/04 (ter) |", PROVAS, "",
+         None),  # II is 2
+        ("Qual a data da prova de Cálculo III?", "| Cálculo II | P1 | 14/04 (ter) |", PROVAS,
+         "", "Cálculo II"),
+        ("What's the ferritin value?", "| Ferritina | 14 ng/mL | 15–150 |", ANALITICA, "",
+         None),  # a key with nothing after the shared word
     ],
 )  # fmt: skip
 def test_a_neighbour_of_the_asked_thing(

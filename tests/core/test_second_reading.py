@@ -288,3 +288,42 @@ def test_the_total_time_covers_both_readings(index) -> None:
     answer, _ = ask(index, gen, "Which port does Home Assistant use?")
     assert len(gen.prompts) == 2 and answer.refused
     assert answer.timings.total_s >= 0.4
+
+
+AIRCON = "The living room air conditioner is a Frescair FX-35, fitted in June 2024."
+BUDGET_ROW = "| air conditioner service | 55 € |"
+
+
+@pytest.mark.parametrize(
+    ("second_quote", "taken"),
+    [
+        (BUDGET_ROW, False),  # a price from a passage about the question less than the first
+        ("It cost 1,240 € with fitting.", True),  # the price beside the first quote
+    ],
+)
+def test_after_a_quote_without_the_asked_value_a_value_from_a_lesser_passage_is_not_taken(
+    tmp_path: Path, fake_embedder: FakeEmbedder, second_quote: str, taken: bool
+) -> None:
+    aircon = AIRCON + ("\n\nIt cost 1,240 € with fitting." if taken else "")
+    notes = {
+        "aircon.md": f"# Living room air conditioner\n\n{aircon}\n",
+        "budget.md": f"# Budget\n\n| item | cost |\n| --- | --- |\n{BUDGET_ROW}\n",
+        "bike.md": "# Bike\n\nThe tyres take 4 bar before a long ride.\n",
+    }
+    index = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    try:
+        first = scripted_reply(True, AIRCON, 1, "A Frescair FX-35 [1].")  # no price
+        value = "55 €" if second_quote == BUDGET_ROW else "1,240 €"
+        gen = ReadingGenerator(first, lambda user: scripted_reply(True, second_quote, 1, value))
+        answer, streamed = ask(index, gen, "How much did the living room air conditioner cost?")
+    finally:
+        index.close()
+    assert len(gen.prompts) == 2, answer.checks
+    flag = next(f for f in answer.flags if "read again" in f)
+    assert flag.startswith("the first reply failed answer_type"), flag
+    if taken:
+        assert answer.kind is AnswerKind.GENERATED and "1,240 €" in answer.text, flag
+    else:
+        assert answer.refused and answer.refusal_check == "answer_type", answer.text
+        assert not streamed.startswith("55 €")  # shown only among the closest sentences
+        assert "it failed covers_the_question" in flag and "as much as passage [" in flag, flag

@@ -153,7 +153,7 @@ def answer_question(
             window_chars=settings.window_chars,
             left_out=again.left_out,
         )
-        covers = covers_the_question(index, result, again.whole)
+        covers = covers_the_question(index, result, again.whole, again.at_least_as)
         second_run, second = generate(second_prompt, covers)
         if second.kind in (AnswerKind.GENERATED, AnswerKind.QUOTED):
             run, answer = second_run, second

@@ -15,7 +15,11 @@ These checks catch five shapes measured in labelled question sets:
   with it ("`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira");
 - an owner the question names ("the window cleaner's phone number") that the quoted
   passage, its heading and its note's path never mention; in a question for a person, the
-  subject a role is of ("o professor de estatística", "the coach of the under-12s").
+  subject a role is of ("o professor de estatística", "the coach of the under-12s");
+- the other side of a pair the question takes one side of: the last service quoted for
+  the next one, check-in for check-out, staging for production;
+- a table row or list item keyed by another member of the family the question names
+  ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from app.core.answer.evidence import blocks, is_row_or_item
+from app.core.answer.evidence import blocks, is_row_or_item, own_item
 from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
 from app.core.basics.values import MONTHS
@@ -109,7 +113,11 @@ def neighbour_of_asked(
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
-        or _owner_missing(question, f"{where}\n{passage_text}")
+        or _owner_missing(
+            question, f"{where}\n{passage_text}", f"{where}\n{_block_of(quote, passage_text)}"
+        )
+        or _other_side(question, own_item(passage_text, quote) or quote)
+        or _other_member(question, quote, passage_text)
     )
 
 
@@ -289,10 +297,20 @@ def _not_an_owner(word: str) -> bool:
     return fold(word) in _NOT_OWNERS or fold(word) in MONTHS or bool(day_numbers(word))
 
 
-def _owner_missing(question: str, passage: str) -> Neighbour | None:
+def _block_of(quote: str, passage_text: str) -> str:
+    """The paragraph, list or fenced block of the passage holding the quote (the whole
+    passage when none holds it whole)."""
+    target = squash(quote)
+    return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), passage_text)
+
+
+def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour | None:
     """ "The window cleaner's phone number" is not answered by a passage about someone
     whose note never mentions a window cleaner, nor "the statistics professor" by one
-    about the physics professor."""
+    about the physics professor. A person named with a possessive ("Dilys's phone") must
+    be named where the quote stands (its paragraph or list, heading path, note lead or
+    path): a bakery's phone number on a page that mentions Dilys further down is not hers.
+    A thing ("the cat's booster") may be the topic of the whole note, named once."""
     present = content_words(passage, "en")
     if asked_type(question) is AnswerType.PERSON:
         language = detect_language(question)
@@ -312,9 +330,137 @@ def _owner_missing(question: str, passage: str) -> Neighbour | None:
         if _not_an_owner(owner):
             continue
         wanted = content_words(owner, "en")  # the head noun: a "new" landlord is a landlord
+        named = owner if not before or fold(before) in _DETERMINERS else f"{before} {owner}"
         if wanted and not wanted <= present:
-            named = owner if not before or fold(before) in _DETERMINERS else f"{before} {owner}"
             return Neighbour(
                 f"the question asks about the {named}; the quoted passage never names one"
             )
+        if (
+            wanted
+            and _a_name(question, match.start(2))
+            and not wanted <= content_words(quoted_block, "en")
+        ):
+            return Neighbour(
+                f"the question asks about {owner}'s; the quote's paragraph or list never "
+                f"names {owner}"
+            )
     return None
+
+
+def _a_name(question: str, start: int) -> bool:
+    """Whether the word at `start` is written as a name: capitalised, not the first word."""
+    return question[start : start + 1].isupper() and bool(question[:start].strip(" ¿¡\"'("))
+
+
+# Pairs of words for two different facts of one thing, in the languages asknotes reads
+# (folded). A note keeps both side by side ("last service … next MOT"); a quote of one side
+# does not answer a question about the other. Words that also mean something else in
+# another of these languages are left out ("sale" leaves in Spanish, "parte" is a part).
+_SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
+    (a, frozenset(left.split()), b, frozenset(right.split()))
+    for a, left, b, right in (
+        (
+            "next",
+            "next upcoming proxima proximo proximas proximos siguiente prochain prochaine "
+            "naechste nachste nachsten prossimo prossima",
+            "last",
+            "last previous latest ultima ultimo ultimas ultimos anterior dernier derniere "
+            "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa",
+        ),
+        ("check-in", "check-in checkin", "check-out", "check-out checkout"),
+        (
+            "buying",
+            "buy bought buying purchase purchased compre compra comprado comprei achat "
+            "achete gekauft",
+            "selling",
+            "sell sold selling vendi vendido venta venda vente vendu verkauft",
+        ),
+        ("primary", "primary primario primaria", "secondary",
+         "secondary secundario secundaria secondaire"),
+        ("staging", "staging", "production", "production prod produccion producao"),
+        ("minimum", "minimum minimo minima", "maximum", "maximum maximo maxima"),
+        ("upload", "upload subida", "download", "download descarga"),
+        ("inbound", "inbound incoming", "outbound", "outbound outgoing"),
+    )
+)  # fmt: skip
+_SIDE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+
+
+_CHECK_IN_OUT = re.compile(r"\bcheck\s+(in|out)\b")  # "check out of the flat" is check-out
+
+
+def _sides_named(text: str) -> set[str]:
+    words = set(_SIDE_WORD.findall(_CHECK_IN_OUT.sub(r"check\1", fold(text))))
+    for hyphened in [w for w in words if "-" in w]:  # "next-day", "check-in" as checkin
+        words |= {hyphened.replace("-", ""), *hyphened.split("-")}
+    named = set()
+    for a, left, b, right in _SIDES:
+        if words & left:
+            named.add(a)
+        if words & right:
+            named.add(b)
+    return named
+
+
+def _other_side(question: str, quoted: str) -> Neighbour | None:
+    """The question asks for one side of a pair ("when is the van next due"), and the
+    quote (its whole list item or row) names only the other ("last service: 2025-11-03")."""
+    asked, said = _sides_named(question), _sides_named(quoted)
+    for a, _left, b, _right in _SIDES:
+        for mine, other in ((a, b), (b, a)):
+            if mine in asked and other not in asked and other in said and mine not in said:
+                return Neighbour(
+                    f"the question asks about the {mine}; the quote is about the {other}"
+                )
+    return None
+
+
+_TOKEN = re.compile(r"[^\W_][\w-]*")
+
+
+def _other_member(question: str, quote: str, passage_text: str) -> Neighbour | None:
+    """The quoted row or item is keyed by another member of a family the question names:
+    "| Vitamina D | 19 ng/mL |" quoted for "vitamina B12". The word the key and question
+    share is followed, in each, by a word that names a member (a digit or a capital in it)
+    and the two differ; the asked member is not in the quoted line."""
+    found = _quoted_item(quote, passage_text)
+    if found is None:
+        return None
+    _block, line, _items = found
+    key = _key(line)
+    if not key:
+        return None
+    language = detect_language(f"{question} {line}")
+    key_tokens, question_tokens = _TOKEN.findall(key), _TOKEN.findall(question)
+    for i, word in enumerate(key_tokens[:-1]):
+        stem = content_words(word, language)
+        if not stem:
+            continue
+        for j, asked in enumerate(question_tokens[:-1]):
+            if content_words(asked, language) != stem:
+                continue
+            theirs, mine = key_tokens[i + 1], question_tokens[j + 1]
+            if (
+                _names_member(theirs)
+                and _names_member(mine)
+                and _member(theirs) != _member(mine)
+                and not holds_words(line, squash(mine))
+            ):
+                return Neighbour(
+                    f"the quote is about {word} {theirs}; the question asks about {asked} {mine}"
+                )
+    return None
+
+
+_ROMAN = {r: n for n, r in enumerate("i ii iii iv v vi vii viii ix x xi xii".split(), 1)}
+
+
+def _member(word: str) -> str:
+    """A member's name compared: "II" is "2" (Cálculo II is calculo 2)."""
+    folded = fold(word)
+    return str(_ROMAN[folded]) if folded in _ROMAN else folded
+
+
+def _names_member(word: str) -> bool:
+    """ "B12", "D", "II", "Pro": a word telling one member of a family from another."""
+    return any(c.isdigit() for c in word) or word[:1].isupper()

@@ -38,11 +38,21 @@ QuoteCheck = Callable[[Prompt, LocatedQuote], Check]
 MIN_COVER_SHARE = 0.5
 
 
+# A first quote on topic that lacked the asked value, or gave a neighbour's: the passage it
+# came from is the one the model judged about the question. A value from a passage about
+# the question less than that is the near-miss's shape (the budget row's 55 € for the air
+# conditioner's price, another clinic's phone), so the second pick must cover the question
+# at least as well as the first pick's passage does.
+_VALUE_FAULTS = frozenset({"answer_type", "not_a_neighbour"})
+
+
 @dataclass(frozen=True)
 class SecondReading:
     left_out: Mapping[str, str | None]  # passage text hash -> refused sentence (None: all)
     without_example: bool
     how: str  # for the flag: what the second reading leaves out
+    # the first pick's passage, whose cover of the question the second pick must reach
+    at_least_as: str | None = None
 
     @property
     def whole(self) -> tuple[str, ...]:
@@ -67,14 +77,18 @@ def plan_second_reading(
     passage = prompt.passages[quote.passage - 1]
     if failed.name in _SENTENCE_FAULTS and sentence_span(passage.text, quote.text) is not None:
         how = f"without the sentence it quoted from [{quote.passage}]"
-        return SecondReading({passage.text_hash: quote.text}, False, how)
+        bar = passage.text_hash if failed.name in _VALUE_FAULTS else None
+        return SecondReading({passage.text_hash: quote.text}, False, how, bar)
     if failed.name in _PASSAGE_FAULTS | _SENTENCE_FAULTS:  # a sentence not found to cut, too
         return SecondReading({passage.text_hash: None}, False, f"without passage [{quote.passage}]")
     return None
 
 
 def covers_the_question(
-    index: NoteIndex, result: SearchResult, left_out: Collection[str] = ()
+    index: NoteIndex,
+    result: SearchResult,
+    left_out: Collection[str] = (),
+    at_least_as: str | None = None,
 ) -> QuoteCheck:
     """A second reading's extra quote check: the quoted passage names the question's words
     about as well as the passages read, each word weighed by how rare it is in the notes.
@@ -82,8 +96,9 @@ def covers_the_question(
     A second reading fishes for any sentence that passes the checks, and a sentence
     sharing one word passes `quote_on_topic` (a Raspberry Pi's "temperature" for the
     focaccia's baking temperature), so its passage (with its heading and note's lead) must
-    also cover at least half of what the best-covering passage read covers. Like every
-    quote check, it runs before anything is shown.
+    also cover at least half of what the best-covering passage read covers, and, when
+    `at_least_as` names the first pick's passage, as much as that passage covers. Like
+    every quote check, it runs before anything is shown.
     """
     covered = question_cover(index, result)
     gone = set(left_out)
@@ -93,14 +108,22 @@ def covers_the_question(
         covers = [0.0 if p.text_hash in gone else covered(p) for p in prompt.passages]
         best = max(covers, default=0.0)
         quoted = covers[quote.passage - 1]
-        passed = quoted >= MIN_COVER_SHARE * best
         top = covers.index(best) + 1
-        return Check(
-            "covers_the_question",
-            passed,
+        detail = (
             f"the quoted passage covers {quoted:.1f} of the question's rarity-weighted words, "
-            f"passage [{top}] {best:.1f} (needs at least {MIN_COVER_SHARE:.0%} of the best)",
+            f"passage [{top}] {best:.1f} (needs at least {MIN_COVER_SHARE:.0%} of the best"
         )
+        bar = MIN_COVER_SHARE * best
+        first = next(
+            (i for i, p in enumerate(prompt.passages, 1) if p.text_hash == at_least_as), None
+        )
+        if first is not None and first != quote.passage:
+            bar = max(bar, covers[first - 1])
+            detail += (
+                f", and as much as passage [{first}]'s {covers[first - 1]:.1f}, where the first "
+                "quote stood without the asked value"
+            )
+        return Check("covers_the_question", quoted >= bar - 1e-9, detail + ")")
 
     return check
 
