@@ -99,3 +99,50 @@ def test_a_version_or_a_model_may_be_short() -> None:
 def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:
     assert asked_type(question) is AnswerType.QUANTITY
     assert states(sentence, AnswerType.QUANTITY, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # a price asked without "how much"
+        ("What did the Dawes Galaxy sell for?", AnswerType.PRICE),
+        ("What did I pay for the bike?", AnswerType.PRICE),
+        ("what did we pay the plumber", AnswerType.PRICE),
+        ("What did the boiler cost?", AnswerType.PRICE),
+        ("What's the price of the studio?", AnswerType.PRICE),
+        ("price of the hotel in Bodø", AnswerType.PRICE),
+        ("cost of the new boiler", AnswerType.PRICE),
+        ("what did I pay attention to", None),
+        ("What does the script do?", None),
+        # a measurement
+        ("What temperature do I bake focaccia at?", AnswerType.QUANTITY),
+        ("What pressure should the rear tyre be?", AnswerType.QUANTITY),
+        ("What is the tyre pressure on the Raleigh?", AnswerType.QUANTITY),
+        ("How heavy is the boat?", AnswerType.QUANTITY),
+        ("how far is the marina", AnswerType.QUANTITY),
+        ("What is the capacity planning doc?", None),  # a compound, no measure asked
+        ("what weight classes are there", None),
+        ("What speed dial is mum?", None),
+    ],
+)
+def test_prices_and_measurements_asked_in_other_words(
+    question: str, kind: AnswerType | None
+) -> None:
+    assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("What's the booking reference for the Girona flight?", "Booking ref: QXR7TL", True),
+        ("What's the booking reference for the Girona flight?", "Booking ref: KXQTLM", True),
+        ("What's the booking reference for the Girona flight?", "Ryanair, 07:10", False),
+        ("¿Cuál es el localizador del vuelo a Lisboa?", "Localizador: K7QX3M.", True),
+        ("Qual o localizador do voo?", "Voo às 7:10 de Lisboa.", False),
+        ("quelle est la référence de réservation du ferry", "Réf. : CORSICA 88412", True),
+        ("What is the serial number?", "Serial: KXQTLM", False),  # letters only: a booking's
+    ],
+)
+def test_a_booking_code_is_asked_for(question: str, sentence: str, stated: bool) -> None:
+    assert asked_type(question) is AnswerType.CODE
+    assert states(sentence, AnswerType.CODE, question) is stated

@@ -80,6 +80,8 @@ _CODE_TOKEN = re.compile(
 # A version or a model may be short: "PostgreSQL 16", "v2", "3.9", "Greenstar 30i".
 _SHORT_CODE = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[\w.-]*\w(?![\w])")
 _LENIENT = re.compile(r"\b(version|versao|model)\b")
+_BOOKING = re.compile(r"\b(booking|reservation|confirmation|localizador|reserva)\b")
+_LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 
 # French, German and Italian questions, checked first: their words are their own
 # ("combien", "wie viel", "quanti"), and Italian "quanto costa" is a price before
@@ -88,7 +90,8 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.PHONE, r"^\W*quel(le)? est (le |son |mon )?(numero de )?(telephone|portable)\b|"
                        r"\b(telefonnummer|handynummer|rufnummer)\b|"
                        r"^\W*qual (e )?il (numero di )?(telefono|cellulare)\b"),
-    (AnswerType.CODE, r"^\W*quel(le)?\b.*\bnumero de (serie|vol|compte|commande|reservation|"
+    (AnswerType.CODE, r"\b(reference|code) de (reservation|confirmation)\b|"
+                      r"^\W*quel(le)?\b.*\bnumero de (serie|vol|compte|commande|reservation|"
                       r"suivi|police|client|facture|billet|licence)\b|"
                       r"^\W*quelle (est la )?version\b|"
                       r"\b(seriennummer|flugnummer|kontonummer|bestellnummer|buchungsnummer|"
@@ -140,11 +143,19 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"^\W*(cual|que)\b.*\b(numero|codigo) de (serie|vuelo|cuenta|pedido|"
                           r"reserva|referencia|poliza|socio|cliente|factura|seguimiento|"
                           r"matricula|billete|licencia)\b|"
-                          r"^\W*(cual|que) (es )?(la )?(version|el codigo postal|la ip)\b"),
+                          r"^\W*(cual|que) (es )?(la )?(version|el codigo postal|la ip)\b|"
+                          # a booking's code: "booking reference", "localizador"
+                          r"\b(booking|confirmation|reservation) (reference|ref|code)\b|"
+                          r"\b(localizador|codigo de (reserva|confirmacion))\b"),
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
-        (AnswerType.PRICE, r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
+        (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (price|cost|fee|rent)\b|"
+                           r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
+        # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
+        (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
+                           r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
+                           r"^\W*(the )?(price|cost|fee|rent) (of|for)\b"),
         (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
         (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
@@ -159,6 +170,14 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "¿Cada cuánto?" asks how often, before "cuánto" reads as a number.
         (AnswerType.WHEN, r"\bcada cuanto\b|\bcon que frecuencia\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
+        # A measurement: "what temperature do I bake it at", "what is the tyre pressure".
+        (AnswerType.QUANTITY, r"^\W*(what|which)('s| is| was| should| does)?( \S+){0,3} "
+                              r"(temperature|pressure|weight|voltage|wattage|speed|dose|dosage|"
+                              r"height|length|width|depth|distance|capacity)"
+                              # the measure asked, not a compound ("capacity planning doc")
+                              r"(?=\W*$|\s+(of|for|on|at|in|is|are|was|were|should|does|do|"
+                              r"did|to|will|would|can|must|setting)\b)|"
+                              r"^\W*how (heavy|far|tall|big|fast|hot|cold|high|deep|wide)\b"),
         # "Quanto vale Var(aX + b)?" asks for an expression, not a number.
         (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto(?! vale)|qual o numero)\b"),
         (AnswerType.QUANTITY, r"\b(cuantos|cuantas|cuanto(?! vale)|cuanta)\b"),
@@ -310,5 +329,8 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         )
     if kind is AnswerType.CODE:
         codes = _SHORT_CODE if _LENIENT.search(fold(question)) else _CODE_TOKEN
-        return any(not YEAR.fullmatch(m.group(0)) for m in codes.finditer(text))
+        if any(not YEAR.fullmatch(m.group(0)) for m in codes.finditer(text)):
+            return True
+        # A booking's code may be letters only ("KXQTLM"), written in capitals.
+        return bool(_BOOKING.search(fold(question)) and _LETTER_CODE.search(text))
     return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))
