@@ -113,6 +113,14 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("price of the hotel in Bodø", AnswerType.PRICE),
         ("cost of the new boiler", AnswerType.PRICE),
         ("what did I pay attention to", None),
+        ("How much is the hotel in Bodø?", AnswerType.PRICE),
+        ("How much is Marta charging for the boiler service?", AnswerType.PRICE),
+        ("How much is left on my mortgage?", AnswerType.QUANTITY),
+        ("how much is the daily dose", AnswerType.QUANTITY),
+        # a score or a grade
+        ("What score did I get in the ham radio exam?", AnswerType.QUANTITY),
+        ("¿Qué nota saqué en la parte oral?", AnswerType.QUANTITY),
+        ("Que nota eu tirei no relatório?", AnswerType.QUANTITY),
         ("What does the script do?", None),
         # a measurement
         ("What temperature do I bake focaccia at?", AnswerType.QUANTITY),
@@ -146,3 +154,17 @@ def test_prices_and_measurements_asked_in_other_words(
 def test_a_booking_code_is_asked_for(question: str, sentence: str, stated: bool) -> None:
     assert asked_type(question) is AnswerType.CODE
     assert states(sentence, AnswerType.CODE, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        ("Hertz at Bodø airport, NOK 9,840 for the week", True),
+        ("Ferry 12.50 CHF each way", True),
+        ("Cabin 9 840 kr", True),
+        ("- 18 June: back in Bodø, Scandic Havet", False),
+        ("A hub with 40 USB ports", False),
+    ],
+)
+def test_an_amount_in_a_currency_code_is_a_price(sentence: str, stated: bool) -> None:
+    assert states(sentence, AnswerType.PRICE, "How much is the hire car?") is stated

@@ -157,6 +157,15 @@ SUBSTITUICOES = (
          "The last step takes 5 minutes.", "", None),  # both sides asked: none is judged
         ("How long does the bake last?", "The bake takes 40 minutes.",
          "The bake takes 40 minutes.", "", None),  # "last" on one side only: no pair
+        ("Que horas a biblioteca abre de manhã?",
+         "- Biblioteca central: fecha às 22h de segunda a sexta",
+         "- Biblioteca central: fecha às 22h de segunda a sexta", "", "opening"),
+        ("What time does the bakery close on Saturdays?", "- Sat 08:00–14:00",
+         "- Sat 08:00–14:00", "", None),  # a range states both
+        ("When does the pool open?", "The pool closes at 9pm.", "The pool closes at 9pm.", "",
+         "opening; the quote is about the closing"),
+        ("¿Cuándo abre la piscina de verano?", "- Fecha: 3 de junio de 2025.",
+         "- Fecha: 3 de junio de 2025.", "", None),  # Spanish "fecha" is a date
         # a row keyed by another member of the family the question names
         ("¿Cómo salió la vitamina B12 en la analítica?", "| Vitamina D | 19 ng/mL | 30–100 |",
          ANALITICA, "", "Vitamina D"),

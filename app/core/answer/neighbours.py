@@ -381,6 +381,15 @@ _SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
         ("minimum", "minimum minimo minima", "maximum", "maximum maximo maxima"),
         ("upload", "upload subida", "download", "download descarga"),
         ("inbound", "inbound incoming", "outbound", "outbound outgoing"),
+        # "fecha" closes in Portuguese but is a date in Spanish: read in Portuguese only.
+        (
+            "opening",
+            "open opens opening abre abrem abertura apertura ouvre ouverture offnet oeffnet "
+            "apre",
+            "closing",
+            "close closes closing fecham fechamento cierra cierran cierre ferme fermeture "
+            "schliesst chiude fecha",
+        ),
     )
 )  # fmt: skip
 _SIDE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
@@ -402,10 +411,25 @@ def _sides_named(text: str) -> set[str]:
     return named
 
 
+# "08:00–14:00", "de 8h às 22h", "9am to 5pm": a range states the opening and the closing.
+_TIME_RANGE = re.compile(
+    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?\s*(?:[-–—]|to|until|till|a|as|às|hasta|à|bis)\s*"
+    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?",
+    re.IGNORECASE,
+)
+
+
 def _other_side(question: str, quoted: str) -> Neighbour | None:
     """The question asks for one side of a pair ("when is the van next due"), and the
     quote (its whole list item or row) names only the other ("last service: 2025-11-03")."""
     asked, said = _sides_named(question), _sides_named(quoted)
+    if _TIME_RANGE.search(quoted):
+        asked -= {"opening", "closing"}
+    if (
+        "fecha" in _SIDE_WORD.findall(fold(f"{question} {quoted}"))
+        and detect_language(f"{question} {quoted}") != "pt"
+    ):
+        asked -= {"opening", "closing"}
     for a, _left, b, _right in _SIDES:
         for mine, other in ((a, b), (b, a)):
             if mine in asked and other not in asked and other in said and mine not in said:

@@ -361,9 +361,23 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
     )
 
 
+# An amount in any currency written by its ISO code ("NOK 9,840", "12.50 CHF") or "kr".
+_CURRENCY_CODE = re.compile(
+    r"\b(?:USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|"
+    r"HUF|RON|TRY|INR|CNY|HKD|SGD|ZAR)\s?\d|\d\s?(?:USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|"
+    r"AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|HUF|RON|TRY|INR|CNY|HKD|SGD|ZAR|kr)\b"
+)
+
+
 def has_money(text: str) -> bool:
-    return any(q.unit in CURRENCIES for q in quantities(text)) or bool(
-        re.search(r"\b(free|gratis|de graca|no charge|sem custo|sin coste|sin costo)\b", fold(text))
+    return (
+        any(q.unit in CURRENCIES for q in quantities(text))
+        or bool(_CURRENCY_CODE.search(text))
+        or bool(
+            re.search(
+                r"\b(free|gratis|de graca|no charge|sem custo|sin coste|sin costo)\b", fold(text)
+            )
+        )
     )
 
 

@@ -55,7 +55,8 @@ class AnswerType(enum.Enum):
 
 
 _MONEY_WORDS = (
-    r"cost|costs|costed|price|prices|priced|pay|paid|pays|charge|charged|charges|fee|fees|"
+    r"cost|costs|costed|costing|price|prices|priced|pay|paid|pays|paying|charge|charged|"
+    r"charges|charging|fee|fees|"
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|"
     r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
@@ -148,6 +149,11 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"\b(booking|confirmation|reservation) (reference|ref|code)\b|"
                           r"\b(localizador|codigo de (reserva|confirmacion))\b"),
         (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
+        # "How much is a croissant now?": a price; "how much is left" is not.
+        (AnswerType.PRICE, r"\bhow much (is|was|are|were) (a|an|the|my|our|one|\d)\b"
+                           r"(?!\s*(\S+\s+)?(dose|dosage|weight|temperature|pressure|distance|"
+                           r"volume|capacity|water|flour|milk|sugar|salt|memory|ram|storage|"
+                           r"space|time|data)\b)"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (price|cost|fee|rent)\b|"
@@ -170,6 +176,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "¿Cada cuánto?" asks how often, before "cuánto" reads as a number.
         (AnswerType.WHEN, r"\bcada cuanto\b|\bcon que frecuencia\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
+        # a score or a grade: "What score did I get", "¿Qué nota saqué?", "Que nota eu tirei"
+        (AnswerType.QUANTITY, r"^\W*what (score|grade|mark)\b|^\W*(que|qual|cual) (a |la )?nota\b"),
         # A measurement: "what temperature do I bake it at", "what is the tyre pressure".
         (AnswerType.QUANTITY, r"^\W*(what|which)('s| is| was| should| does)?( \S+){0,3} "
                               r"(temperature|pressure|weight|voltage|wattage|speed|dose|dosage|"
