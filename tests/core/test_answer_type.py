@@ -117,6 +117,12 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("How much is Marta charging for the boiler service?", AnswerType.PRICE),
         ("How much is left on my mortgage?", AnswerType.QUANTITY),
         ("how much is the daily dose", AnswerType.QUANTITY),
+        # a terse birthday asks for its date; a longer question about one may not
+        ("cumple de bea", AnswerType.DATE),
+        ("Farah's birthday", AnswerType.DATE),
+        ("aniversário da Ana", AnswerType.DATE),
+        ("What did I get Bea for her birthday?", None),
+        ("birthday party ideas for Bea", None),
         # a score or a grade
         ("What score did I get in the ham radio exam?", AnswerType.QUANTITY),
         ("¿Qué nota saqué en la parte oral?", AnswerType.QUANTITY),

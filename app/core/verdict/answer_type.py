@@ -209,6 +209,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PLACE, r"^\W*(onde|aonde|em que (cidade|lugar|pais|loja))\b"),
         (AnswerType.PLACE, r"^\W*((de |a )?donde|adonde|"
                            r"en que (ciudad|lugar|pais|tienda|calle))\b"),
+        # A terse "cumple de bea", "Farah's birthday": its date ("what did I get Bea for
+        # her birthday?" asks for something else, and is longer).
+        (AnswerType.DATE, r"^\W*(\S+\s+){0,2}(birthday|bday|cumple|cumpleanos|aniversario|"
+                          r"anniversaire|geburtstag|compleanno)\b(\s+\S+){0,2}\W*$"),
     )
 )  # fmt: skip
 
