@@ -153,6 +153,8 @@ def test_prices_and_measurements_asked_in_other_words(
         ("What's the booking reference for the Girona flight?", "Ryanair, 07:10", False),
         ("¿Cuál es el localizador del vuelo a Lisboa?", "Localizador: K7QX3M.", True),
         ("Qual o localizador do voo?", "Voo às 7:10 de Lisboa.", False),
+        ("¿Cuál es el localizador del vuelo a México?", "Vuelo Madrid → México IB 6403.", False),
+        ("What's the booking reference?", "Flight EZY8123, booking 4123556789", True),
         ("quelle est la référence de réservation du ferry", "Réf. : CORSICA 88412", True),
         ("What is the serial number?", "Serial: KXQTLM", False),  # letters only: a booking's
     ],

@@ -24,6 +24,10 @@ OPERADORES = (
     "- `%` resto (7 % 2 = 1)\n"
 )
 TAVARES = "O professor Ricardo Tavares disse que isso cai na segunda prova."
+PEUGEOT = (
+    "type:: bike\nbought:: 2026-01-24 from a seller in Whitby\n\n- parts needed\n"
+    "\t- Simplex SJ rear mech — watching a few on eBay\n"
+)
 BAKERY = (
     "phone:: 01632 960418\ntags:: bakery\n\n- ## Equipment\n"
     "\t- walk-in fridge belongs to the landlord, see [[Dilys Armitage]]"
@@ -116,6 +120,14 @@ SUBSTITUICOES = (
          "pages/Dilys Armitage.md", None),  # her own page
         ("When is the cat's booster due?", "> Booster due 2 June 2026.",
          "# Miso, our cat\n\n> Booster due 2 June 2026.", "", None),  # a thing, not a name
+        # a name the passage states elsewhere, not where the quote stands
+        ("When did I buy the Simplex SJ rear mech for the Peugeot?",
+         "bought:: 2026-01-24 from a seller in Whitby", PEUGEOT, "pages/Peugeot PX-10.md",
+         "Simplex"),
+        ("When did I buy the Peugeot?", "bought:: 2026-01-24 from a seller in Whitby", PEUGEOT,
+         "pages/Peugeot PX-10.md", None),
+        ("How do I fit the Simplex SJ rear mech?", "bought:: 2026-01-24 from a seller in Whitby",
+         PEUGEOT, "pages/Peugeot PX-10.md", None),  # no value asked: read around
         # the subject a person's role is of, in a question for a person
         ("Quem é o professor de estatística?", TAVARES, f"## Efeito Doppler\n{TAVARES}",
          "estudos/fisica-ondas.md Física II — ondas", "professor of estatística"),

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.core.answer.evidence import blocks, is_row_or_item, own_item
+from app.core.answer.grounding import identifiers_missing
 from app.core.basics.language import detect_language
 from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
 from app.core.basics.values import MONTHS
@@ -118,6 +119,9 @@ def neighbour_of_asked(
         )
         or _other_side(question, own_item(passage_text, quote) or quote)
         or _other_member(question, quote, passage_text)
+        or _named_elsewhere(
+            question, f"{where}\n{_block_of(quote, passage_text)}", f"{where}\n{passage_text}"
+        )
     )
 
 
@@ -345,6 +349,23 @@ def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour 
                 f"names {owner}"
             )
     return None
+
+
+def _named_elsewhere(question: str, quoted_block: str, passage: str) -> Neighbour | None:
+    """In a question for a value, a name or code of the question that the passage states
+    elsewhere but not where the quote stands (its paragraph or list, heading path, note lead
+    or path): "bought:: 2026-01-24" on the Peugeot's page is the bike's date, not the
+    Simplex rear mech's, listed further down among parts to find."""
+    if asked_type(question) is None:  # a value's owner matters; "how do I …" reads around
+        return None
+    absent = set(identifiers_missing(question, passage))  # question_terms_present's to tell
+    missing = [n for n in identifiers_missing(question, quoted_block) if n not in absent]
+    if not missing:
+        return None
+    return Neighbour(
+        f"the question names {', '.join(missing)}, which the passage names elsewhere but not "
+        "where the quote stands"
+    )
 
 
 def _a_name(question: str, start: int) -> bool:

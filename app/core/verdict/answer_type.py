@@ -82,6 +82,7 @@ _CODE_TOKEN = re.compile(
 _SHORT_CODE = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[\w.-]*\w(?![\w])")
 _LENIENT = re.compile(r"\b(version|versao|model)\b")
 _BOOKING = re.compile(r"\b(booking|reservation|confirmation|localizador|reserva)\b")
+_FLIGHT = re.compile(r"[A-Z]{2,3}\s?\d{2,4}")
 _LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 
 # French, German and Italian questions, checked first: their words are their own
@@ -341,8 +342,10 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         )
     if kind is AnswerType.CODE:
         codes = _SHORT_CODE if _LENIENT.search(fold(question)) else _CODE_TOKEN
-        if any(not YEAR.fullmatch(m.group(0)) for m in codes.finditer(text)):
-            return True
-        # A booking's code may be letters only ("KXQTLM"), written in capitals.
-        return bool(_BOOKING.search(fold(question)) and _LETTER_CODE.search(text))
+        found = [m.group(0) for m in codes.finditer(text) if not YEAR.fullmatch(m.group(0))]
+        if not _BOOKING.search(fold(question)):
+            return bool(found)
+        # A booking's code is not its flight's number ("IB 6403"), and may be letters only
+        # ("KXQTLM"), written in capitals.
+        return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
     return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))
