@@ -176,3 +176,22 @@ def test_a_booking_code_is_asked_for(question: str, sentence: str, stated: bool)
 )
 def test_an_amount_in_a_currency_code_is_a_price(sentence: str, stated: bool) -> None:
     assert states(sentence, AnswerType.PRICE, "How much is the hire car?") is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("What pressure should the rear tyre be?", "- rear 36 psi, 41 psi loaded", True),
+        ("What pressure should the rear tyre be?", "- tyres: Panaracer Pasela 27 × 1¼", False),
+        ("What temperature do I bake focaccia at?", "Bake at 230 °C for 22 min.", True),
+        ("What temperature do I bake focaccia at?", "Bake for 22 min.", False),
+        ("What temperature setting does the tool send?", '{"top_k": 40, "seed": 7}', False),
+        ("¿Cuánto pesaba Mandarina?", "- Peso: 4,3 kg (septiembre de 2024).", True),
+        ("How many cats do we have?", "Two cats, 4,3 kg and 5 kg.", True),  # a count: no measure
+    ],
+)
+def test_a_measure_asked_by_name_is_stated_in_its_units(
+    question: str, sentence: str, stated: bool
+) -> None:
+    assert asked_type(question) is AnswerType.QUANTITY
+    assert states(sentence, AnswerType.QUANTITY, question) is stated

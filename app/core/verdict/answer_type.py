@@ -266,6 +266,8 @@ _DIMENSIONS = {
     **dict.fromkeys(TIME_UNITS, "time"),
     **dict.fromkeys(CURRENCIES, "money"),
     **dict.fromkeys(("g", "kg", "oz", "lb"), "mass"),
+    "degree": "temperature",
+    "pressure": "pressure",
     **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
     **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
@@ -280,6 +282,21 @@ def _counts(written: str | None, counted: str) -> bool:
         return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
     # things are counted: no measure of time or money counts people or stars
     return _DIMENSIONS.get(written) not in ("time", "money")
+
+
+# A measure asked for by name, and the dimension of the units that state it: "what
+# pressure" is not answered by a tyre's size "27 × 1¼", nor "what temperature" by a time.
+_MEASURES = re.compile(
+    r"\b(?:(temperature|temperatura|temperatur)|(pressure|pressao|presion|pression|druck)|"
+    r"(weight|weigh|weighs|peso|poids|gewicht|pesaba|pesa))\b"
+)
+
+
+def _measured(question: str) -> str | None:
+    match = _MEASURES.search(fold(question))
+    if match is None:
+        return None
+    return ("temperature", "pressure", "mass")[match.lastindex - 1]  # type: ignore[operator]
 
 
 def counted_unit(question: str) -> str | None:
@@ -304,6 +321,9 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         unit = counted_unit(question)
         if unit is not None:
             return any(_counts(q.unit, unit) for q in quantities(text))
+        measured = _measured(question)
+        if measured is not None:
+            return any(_DIMENSIONS.get(q.unit or "") == measured for q in quantities(text))
     if kind is AnswerType.PRICE:
         return has_money(text)
     if kind is AnswerType.QUANTITY:
