@@ -123,6 +123,14 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("aniversário da Ana", AnswerType.DATE),
         ("What did I get Bea for her birthday?", None),
         ("birthday party ideas for Bea", None),
+        # French terse questions, and a terse English limit
+        ("numéro de téléphone de Mme Giraud", AnswerType.PHONE),
+        ("téléphone du plombier", AnswerType.PHONE),
+        ("montant du dépôt de garantie du studio", AnswerType.PRICE),
+        ("prix du carénage", AnswerType.PRICE),
+        ("max attachment upload size", AnswerType.QUANTITY),
+        ("increase the upload size limit in nginx", None),
+        ("staging db port", None),  # a port is often written into a host ("db-1:5433")
         # a score or a grade
         ("What score did I get in the ham radio exam?", AnswerType.QUANTITY),
         ("¿Qué nota saqué en la parte oral?", AnswerType.QUANTITY),

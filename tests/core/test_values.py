@@ -118,3 +118,33 @@ def test_a_number_glued_to_its_unit_outside_a_format_spec_is_still_one() -> None
         (frozenset({3.0}), "day"),
     ]
     assert [q.unit for q in quantities("80% 2h later")] == ["percent", "hour"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("rdv 16 h 30 devant la salle", {(16, 30)}),
+        ("tous les dimanches à 2 h 30", {(2, 30)}),
+        ("ouvert à 9 h", {(9, 0)}),
+        ("a las 10h en la puerta", {(10, 0)}),
+        ("permanence 14h–18h", {(14, 0)}),
+        ("a full restore takes 2 h 40 min", set()),  # a length of time
+        ("14h", set()),  # alone, as likely 14 hours
+    ],
+)
+def test_french_and_spanish_clock_times(text: str, found: set[tuple[int, int]]) -> None:
+    assert times(text) == found
+
+
+@pytest.mark.parametrize(
+    ("answer", "quote", "supported"),
+    [
+        ("2 h 40 [1].", "Rough timing: **2 h 40 min**, mostly downloading.", True),
+        ("2 h 45 [1].", "Rough timing: **2 h 40 min**, mostly downloading.", False),
+        ("16 h 30 [1].", "rdv 16 h 30 devant la salle", True),
+    ],
+)
+def test_a_time_said_of_a_length_of_time_is_that_length(
+    answer: str, quote: str, supported: bool
+) -> None:
+    assert (unsupported_claims(answer, [quote]) == []) is supported

@@ -160,7 +160,11 @@ class Evidence:
             return all(any(c.matches(s) for s in stated) for c in claimed)
         if claim.kind == "time":
             hour, minute = (int(p) for p in claim.text.split(":"))
-            return (hour, minute) in times(self.text)
+            if (hour, minute) in times(self.text):
+                return True
+            # "2 h 40" said of a quote's "2 h 40 min": the same length of time
+            lengths = {(q.unit, v) for q in self._quantities() for v in q.values}
+            return ("hour", hour) in lengths and ("minute", minute) in lengths
         if claim.kind == "date":
             return claim.date is not None and dates_match(claim.date, dates(self.text))
         if claim.kind == "weekday":

@@ -156,9 +156,13 @@ MONTHS: dict[str, int] = {
 # Month abbreviations that are also words: months only beside a day or a year number.
 _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
 _TIME = re.compile(
-    r"(?<!\d)([01]?\d|2[0-3])(?:[:h.]([0-5]\d))\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)"
+    # "9:30", "21h15", French "16 h 30" (not "2 h 40 min", a duration)
+    r"(?<!\d)([01]?\d|2[0-3])(?:[:.]|h|\sh\s)([0-5]\d)(?!\d|\s?min)\s*(am|pm|a\.m\.|p\.m\.)?"
     r"|(?<!\d)(1[0-2]|0?\d)\s*(am|pm|a\.m\.|p\.m\.)"
-    r"|(?<=\b(?:as|at) )([01]?\d|2[0-3])h(?![a-z\d])"
+    # a bare "21h" or "9 h" after "at", "à", "às", "a las", "de", "vers", or opening a range
+    r"|(?:(?<=\b(?:as|at|de) )|(?<=\ba )|(?<=\b(?:las|des|ate) )|(?<=\bvers )|(?<=\bhasta )"
+    r"|(?<=\buntil )|(?<=\bfrom ))([01]?\d|2[0-3]) ?h(?![a-z\d])"
+    r"|(?<!\d)([01]?\d|2[0-3]) ?h(?= ?[-–] ?\d{1,2} ?h)"
     r"|\b(noon|midnight|meio-dia|meia-noite|mediodia|medianoche)\b"
 )
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
@@ -283,7 +287,9 @@ def times(text: str) -> set[tuple[int, int]]:
         elif m.group(6) is not None:
             found.add((int(m.group(6)), 0))
         elif m.group(7) is not None:
-            found.add((12, 0) if m.group(7) in ("noon", "meio-dia", "mediodia") else (0, 0))
+            found.add((int(m.group(7)), 0))
+        elif m.group(8) is not None:
+            found.add((12, 0) if m.group(8) in ("noon", "meio-dia", "mediodia") else (0, 0))
     return found
 
 

@@ -90,6 +90,8 @@ _LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 # Portuguese "quanto" reads as a number.
 _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.PHONE, r"^\W*quel(le)? est (le |son |mon )?(numero de )?(telephone|portable)\b|"
+                       r"\bnumero de (telephone|portable)\b|"
+                       r"^\W*(le )?(telephone|portable|tel) (de|du)\b|"
                        r"\b(telefonnummer|handynummer|rufnummer)\b|"
                        r"^\W*qual (e )?il (numero di )?(telefono|cellulare)\b"),
     (AnswerType.CODE, r"\b(reference|code) de (reservation|confirmation)\b|"
@@ -100,7 +102,8 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                       r"kundennummer|rechnungsnummer|sendungsnummer)\b|^\W*welche version\b|"
                       r"\bnumero di (serie|volo|conto|ordine|prenotazione|polizza|fattura|"
                       r"biglietto)\b|^\W*quale versione\b"),
-    (AnswerType.PRICE, r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
+    (AnswerType.PRICE, r"^\W*(le |la )?(montant|prix|cout|tarif|loyer)\b|"
+                       r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
                        r"salaire|frais)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
                        r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
                        r"gehalt|gebuhr)\b|\bwas (kostet|kostete|kosten)\b|"
@@ -177,6 +180,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "¿Cada cuánto?" asks how often, before "cuánto" reads as a number.
         (AnswerType.WHEN, r"\bcada cuanto\b|\bcon que frecuencia\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
+        # a terse "max attachment upload size": a number
+        (AnswerType.QUANTITY, r"^\W*(?!(what|how|why|where|who|when|which|is|are|do|does|can)\b)"
+                              r"(\S+\s+){0,4}(size|limit|timeout)\W*$"),
         # a score or a grade: "What score did I get", "¿Qué nota saqué?", "Que nota eu tirei"
         (AnswerType.QUANTITY, r"^\W*what (score|grade|mark)\b|^\W*(que|qual|cual) (a |la )?nota\b"),
         # A measurement: "what temperature do I bake it at", "what is the tyre pressure".
