@@ -24,6 +24,15 @@ OPERADORES = (
     "- `%` resto (7 % 2 = 1)\n"
 )
 TAVARES = "O professor Ricardo Tavares disse que isso cai na segunda prova."
+BACKUPS = (
+    "Production database:\n\n- nightly base backup at 01:30 UTC\n"
+    "- retention: 35 days, enforced by object lock\n"
+)
+CONTACTS = (
+    "| Vendor | What for | Support phone | Owner |\n|---|---|---|---|\n"
+    "| Basaltic DB | Managed Postgres | +1 415 555 0182 | Kwame Asante |\n"
+    "| Nameplate DNS | DNS | +44 20 7946 0831 | Aiko Brandt |"
+)
 PEUGEOT = (
     "type:: bike\nbought:: 2026-01-24 from a seller in Whitby\n\n- parts needed\n"
     "\t- Simplex SJ rear mech — watching a few on eBay\n"
@@ -178,6 +187,13 @@ SUBSTITUICOES = (
          "opening; the quote is about the closing"),
         ("¿Cuándo abre la piscina de verano?", "- Fecha: 3 de junio de 2025.",
          "- Fecha: 3 de junio de 2025.", "", None),  # Spanish "fecha" is a date
+        ("how long are staging database backups retained",
+         "- retention: 35 days, enforced by object lock", BACKUPS, "Backups",
+         "staging; the quote is about the production"),  # the list's lead-in names it
+        ("how long are production database backups retained",
+         "- retention: 35 days, enforced by object lock", BACKUPS, "Backups", None),
+        ("What is the support phone number for our managed Postgres provider?",
+         CONTACTS.split("\n")[2], CONTACTS, "", None),  # a header row is no sibling
         # a row keyed by another member of the family the question names
         ("¿Cómo salió la vitamina B12 en la analítica?", "| Vitamina D | 19 ng/mL | 30–100 |",
          ANALITICA, "", "Vitamina D"),

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.claims import unsupported_claims
-from app.core.basics.values import has_money, quantities, times
+from app.core.basics.values import has_duration, has_money, quantities, times
 from app.core.basics.weekdays import day_numbers, weekdays
 
 
@@ -148,3 +148,12 @@ def test_a_time_said_of_a_length_of_time_is_that_length(
     answer: str, quote: str, supported: bool
 ) -> None:
     assert (unsupported_claims(answer, [quote]) == []) is supported
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Laisser macérer 10 à 15 jours", "plâtre 6 semaines", "gardées 30 jours", "2 ans",
+     "3 Wochen", "tra 3 giorni", "4 mois"],
+)  # fmt: skip
+def test_lengths_of_time_in_french_german_and_italian(text: str) -> None:
+    assert has_duration(text)

@@ -117,7 +117,11 @@ def neighbour_of_asked(
         or _owner_missing(
             question, f"{where}\n{passage_text}", f"{where}\n{_block_of(quote, passage_text)}"
         )
-        or _other_side(question, own_item(passage_text, quote) or quote)
+        or _other_side(
+            question,
+            own_item(passage_text, quote) or quote,
+            f"{where.split(chr(10), 1)[0]}\n{_lead_in(quote, passage_text)}",
+        )
         or _other_member(question, quote, passage_text)
         or _named_elsewhere(
             question, f"{where}\n{_block_of(quote, passage_text)}", f"{where}\n{passage_text}"
@@ -261,11 +265,17 @@ def _after(words: list[tuple[str, str]], stem: str) -> tuple[str, str] | None:
 
 def _items(list_block: str) -> list[str]:
     """The lines of a list or table block that start an item or a row (nested items
-    included; rules and blank lines left out)."""
+    included; rules, blank lines and a table's header row left out: "| Vendor | Support
+    phone |" names columns, no sibling of a row)."""
+    lines = list_block.split("\n")
+    headers = {i - 1 for i, line in enumerate(lines) if i and _TABLE_RULE.match(line)}
     return [
         line
-        for line in list_block.split("\n")
-        if line.strip() and not _TABLE_RULE.match(line) and is_row_or_item(line)
+        for i, line in enumerate(lines)
+        if line.strip()
+        and i not in headers
+        and not _TABLE_RULE.match(line)
+        and is_row_or_item(line)
     ]
 
 
@@ -299,6 +309,18 @@ def _names_something(key: str) -> bool:
 def _not_an_owner(word: str) -> bool:
     """A time ("today", "March", "Monday"), not somebody or something owning the asked."""
     return fold(word) in _NOT_OWNERS or fold(word) in MONTHS or bool(day_numbers(word))
+
+
+def _lead_in(quote: str, passage_text: str) -> str:
+    """The paragraph right before the list holding the quote when it opens that list with a
+    colon ("Production database:"); empty otherwise."""
+    target = squash(quote)
+    found = blocks(passage_text)
+    for before, block in zip(found, found[1:], strict=False):
+        if holds_words(block.text, target):
+            lead = before.text.strip()
+            return lead if lead.endswith(":") and len(lead) <= 120 else ""
+    return ""
 
 
 def _block_of(quote: str, passage_text: str) -> str:
@@ -440,10 +462,12 @@ _TIME_RANGE = re.compile(
 )
 
 
-def _other_side(question: str, quoted: str) -> Neighbour | None:
+def _other_side(question: str, quoted: str, context: str = "") -> Neighbour | None:
     """The question asks for one side of a pair ("when is the van next due"), and the
-    quote (its whole list item or row) names only the other ("last service: 2025-11-03")."""
-    asked, said = _sides_named(question), _sides_named(quoted)
+    quote (its whole list item or row) names only the other ("last service: 2025-11-03").
+    A quote naming neither side is read with its heading and the line that opens its list
+    ("Production database:" above "- retention: 35 days")."""
+    asked, said = _sides_named(question), _sides_named(quoted) or _sides_named(context)
     if _TIME_RANGE.search(quoted):
         asked -= {"opening", "closing"}
     if (

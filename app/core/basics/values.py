@@ -47,14 +47,71 @@ NUMBER_WORDS: dict[str, float] = {
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
-    **dict.fromkeys(["h", "hr", "hrs", "hour", "hours", "hora", "horas"], "hour"),
-    **dict.fromkeys(["min", "mins", "minute", "minutes", "minuto", "minutos"], "minute"),
+    **dict.fromkeys(
+        [
+            "h",
+            "hr",
+            "hrs",
+            "hour",
+            "hours",
+            "hora",
+            "horas",
+            "heure",
+            "heures",
+            "stunde",
+            "stunden",
+            "ore",
+        ],
+        "hour",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti"], "minute"
+    ),
     **dict.fromkeys(["s", "sec", "secs", "second", "seconds", "segundo", "segundos"], "second"),
     **dict.fromkeys(["ms", "millisecond", "milliseconds", "milissegundos"], "millisecond"),
-    **dict.fromkeys(["d", "day", "days", "dia", "dias"], "day"),
-    **dict.fromkeys(["wk", "week", "weeks", "semana", "semanas"], "week"),
-    **dict.fromkeys(["month", "months", "mes", "meses"], "month"),
-    **dict.fromkeys(["y", "yr", "yrs", "year", "years", "ano", "anos"], "year"),
+    **dict.fromkeys(
+        ["d", "day", "days", "dia", "dias", "jour", "jours", "tage", "tagen", "giorno", "giorni"],
+        "day",
+    ),
+    **dict.fromkeys(
+        [
+            "wk",
+            "week",
+            "weeks",
+            "semana",
+            "semanas",
+            "semaine",
+            "semaines",
+            "woche",
+            "wochen",
+            "settimana",
+            "settimane",
+        ],
+        "week",
+    ),  # fmt: skip
+    **dict.fromkeys(
+        ["month", "months", "mes", "meses", "mois", "monat", "monate", "monaten", "mese", "mesi"],
+        "month",
+    ),
+    **dict.fromkeys(
+        [
+            "y",
+            "yr",
+            "yrs",
+            "year",
+            "years",
+            "ano",
+            "anos",
+            "ans",
+            "annee",
+            "annees",
+            "jahr",
+            "jahre",
+            "jahren",
+            "anni",
+        ],
+        "year",
+    ),  # fmt: skip
     **dict.fromkeys(["%", "percent", "pct"], "percent"),
     **dict.fromkeys(["€", "eur", "euro", "euros"], "eur"),
     **dict.fromkeys(["$", "usd", "dollar", "dollars", "dolar", "dolares"], "usd"),
