@@ -178,13 +178,10 @@ def _sibling_identifier(question: str, quote: str) -> Neighbour | None:
 def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | None:
     """A keyed list item or table row about something else, beside one about the asked
     thing: the model read the wrong line of the right list."""
-    found = _quoted_item(quote, passage_text)
+    found = _keyed_item(quote, passage_text)
     if found is None:
         return None
-    block, line, items = found
-    quoted = _key(line)
-    if not quoted:
-        return None
+    block, line, items, quoted = found
     keys = [_key(item) for item in items]
     language = detect_language(f"{question} {block}")
     asked = content_words(question, language)
@@ -240,6 +237,16 @@ def _quoted_item(quote: str, passage_text: str) -> tuple[str, str, list[str]] | 
     items = _items(block)
     line = next((item for item in items if holds_words(item, target)), None)
     return None if line is None else (block, line, items)
+
+
+def _keyed_item(quote: str, passage_text: str) -> tuple[str, str, list[str], str] | None:
+    """`_quoted_item` with the quoted item's key; None when the item has no key."""
+    found = _quoted_item(quote, passage_text)
+    if found is None:
+        return None
+    block, line, items = found
+    key = _key(line)
+    return (block, line, items, key) if key else None
 
 
 def _stems_in_order(text: str, language: str) -> list[tuple[str, str]]:
@@ -492,13 +499,10 @@ def _other_member(question: str, quote: str, passage_text: str) -> Neighbour | N
     "| Vitamina D | 19 ng/mL |" quoted for "vitamina B12". The word the key and question
     share is followed, in each, by a word that names a member (a digit or a capital in it)
     and the two differ; the asked member is not in the quoted line."""
-    found = _quoted_item(quote, passage_text)
+    found = _keyed_item(quote, passage_text)
     if found is None:
         return None
-    _block, line, _items = found
-    key = _key(line)
-    if not key:
-        return None
+    _block, line, _items, key = found
     language = detect_language(f"{question} {line}")
     key_tokens, question_tokens = _TOKEN.findall(key), _TOKEN.findall(question)
     for i, word in enumerate(key_tokens[:-1]):
