@@ -80,12 +80,18 @@ def test_sigkill_during_indexing_is_repaired(tmp_path: Path, real_embedder) -> N
             stderr=subprocess.PIPE,
             text=True,
         )
-        # Kill at a random moment after indexing has started, so it lands mid-batch.
+        # Kill at a random progress line once indexing has started (and a moment after
+        # it), so it lands mid-batch on a fast machine as on a slow one: a fixed delay
+        # outlived the small later rounds when the model loaded quickly.
         assert proc.stderr is not None
+        lines_left = rng.randint(0, 6)
+        started = False
         for line in proc.stderr:
-            if line.startswith("indexing"):
+            started = started or line.startswith("indexing")
+            if started and lines_left == 0:
                 break
-        time.sleep(rng.uniform(0.0, 2.5))
+            lines_left -= started
+        time.sleep(rng.uniform(0.0, 0.2))
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             killed_mid_run += 1
