@@ -31,7 +31,14 @@ from dataclasses import dataclass
 from app.core.answer.evidence import blocks, is_row_or_item, own_item
 from app.core.answer.grounding import identifiers_missing
 from app.core.basics.language import detect_language
-from app.core.basics.text import TERM_PATTERN, content_words, fold, holds_words, squash
+from app.core.basics.text import (
+    TERM_PATTERN,
+    content_words,
+    fold,
+    holds_words,
+    opens_question,
+    squash,
+)
 from app.core.basics.values import MONTHS
 from app.core.basics.weekdays import day_numbers
 from app.core.verdict.answer_type import AnswerType, asked_type
@@ -110,22 +117,20 @@ def neighbour_of_asked(
     `where` the passage's surroundings: heading path, note lead and note paths (an owner
     named there counts).
     """
+    # where the quote stands: its paragraph or list, read with its heading, lead and paths
+    where_quoted = f"{where}\n{_quoted_block(quote, passage_text) or passage_text}"
     return (
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
-        or _owner_missing(
-            question, f"{where}\n{passage_text}", f"{where}\n{_block_of(quote, passage_text)}"
-        )
+        or _owner_missing(question, f"{where}\n{passage_text}", where_quoted)
         or _other_side(
             question,
             own_item(passage_text, quote) or quote,
             f"{where.split(chr(10), 1)[0]}\n{_lead_in(quote, passage_text)}",
         )
         or _other_member(question, quote, passage_text)
-        or _named_elsewhere(
-            question, f"{where}\n{_block_of(quote, passage_text)}", f"{where}\n{passage_text}"
-        )
+        or _named_elsewhere(question, where_quoted, f"{where}\n{passage_text}")
     )
 
 
@@ -230,11 +235,11 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
 def _quoted_item(quote: str, passage_text: str) -> tuple[str, str, list[str]] | None:
     """The first block of the passage holding the quote, the list item or row of it the
     quote stands in, and all its items; None when the quote is in no item."""
-    target = squash(quote)
-    block = next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
+    block = _quoted_block(quote, passage_text)
     if block is None:
         return None
     items = _items(block)
+    target = squash(quote)
     line = next((item for item in items if holds_words(item, target)), None)
     return None if line is None else (block, line, items)
 
@@ -330,11 +335,10 @@ def _lead_in(quote: str, passage_text: str) -> str:
     return ""
 
 
-def _block_of(quote: str, passage_text: str) -> str:
-    """The paragraph, list or fenced block of the passage holding the quote (the whole
-    passage when none holds it whole)."""
+def _quoted_block(quote: str, passage_text: str) -> str | None:
+    """The first paragraph, list or fenced block of the passage holding the whole quote."""
     target = squash(quote)
-    return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), passage_text)
+    return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
 
 
 def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour | None:
@@ -399,7 +403,7 @@ def _named_elsewhere(question: str, quoted_block: str, passage: str) -> Neighbou
 
 def _a_name(question: str, start: int) -> bool:
     """Whether the word at `start` is written as a name: capitalised, not the first word."""
-    return question[start : start + 1].isupper() and bool(question[:start].strip(" ¿¡\"'("))
+    return question[start : start + 1].isupper() and not opens_question(question, start)
 
 
 # Pairs of words for two different facts of one thing, in the languages asknotes reads

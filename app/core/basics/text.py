@@ -34,6 +34,12 @@ def fold(text: str) -> str:
     return stripped.casefold()
 
 
+def opens_question(question: str, start: int) -> bool:
+    """Whether the word at `start` is the question's first, with only marks before it
+    ("¿Dónde…", "\"Who…"): a capital there is the sentence's, not a name's."""
+    return not question[:start].strip(" ¿¡\"'(")
+
+
 _NON_WORD = re.compile(r"[\W_]+")
 
 

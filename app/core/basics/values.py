@@ -48,22 +48,8 @@ NUMBER_WORDS: dict[str, float] = {
 
 UNITS: dict[str, str] = {
     **dict.fromkeys(
-        [
-            "h",
-            "hr",
-            "hrs",
-            "hour",
-            "hours",
-            "hora",
-            "horas",
-            "heure",
-            "heures",
-            "stunde",
-            "stunden",
-            "ore",
-        ],
-        "hour",
-    ),  # fmt: skip
+        "h hr hrs hour hours hora horas heure heures stunde stunden ore".split(), "hour"
+    ),
     **dict.fromkeys(
         ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti"], "minute"
     ),
@@ -74,44 +60,16 @@ UNITS: dict[str, str] = {
         "day",
     ),
     **dict.fromkeys(
-        [
-            "wk",
-            "week",
-            "weeks",
-            "semana",
-            "semanas",
-            "semaine",
-            "semaines",
-            "woche",
-            "wochen",
-            "settimana",
-            "settimane",
-        ],
+        "wk week weeks semana semanas semaine semaines woche wochen settimana settimane".split(),
         "week",
-    ),  # fmt: skip
+    ),
     **dict.fromkeys(
         ["month", "months", "mes", "meses", "mois", "monat", "monate", "monaten", "mese", "mesi"],
         "month",
     ),
     **dict.fromkeys(
-        [
-            "y",
-            "yr",
-            "yrs",
-            "year",
-            "years",
-            "ano",
-            "anos",
-            "ans",
-            "annee",
-            "annees",
-            "jahr",
-            "jahre",
-            "jahren",
-            "anni",
-        ],
-        "year",
-    ),  # fmt: skip
+        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni".split(), "year"
+    ),
     **dict.fromkeys(["%", "percent", "pct"], "percent"),
     **dict.fromkeys(["€", "eur", "euro", "euros"], "eur"),
     **dict.fromkeys(["$", "usd", "dollar", "dollars", "dolar", "dolares"], "usd"),
@@ -425,11 +383,11 @@ def dates_match(claimed: Date, stated: set[Date]) -> bool:
 
 
 # An amount in any currency written by its ISO code ("NOK 9,840", "12.50 CHF") or "kr".
-_CURRENCY_CODE = re.compile(
-    r"\b(?:USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|"
-    r"HUF|RON|TRY|INR|CNY|HKD|SGD|ZAR)\s?\d|\d\s?(?:USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|"
-    r"AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|HUF|RON|TRY|INR|CNY|HKD|SGD|ZAR|kr)\b"
+_ISO_CODES = (
+    "USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|HUF|RON|"
+    "TRY|INR|CNY|HKD|SGD|ZAR"
 )
+_CURRENCY_CODE = re.compile(rf"\b(?:{_ISO_CODES})\s?\d|\d\s?(?:{_ISO_CODES}|kr)\b")
 
 
 def has_money(text: str) -> bool:

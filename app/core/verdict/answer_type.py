@@ -292,17 +292,16 @@ def _counts(written: str | None, counted: str) -> bool:
 
 # A measure asked for by name, and the dimension of the units that state it: "what
 # pressure" is not answered by a tyre's size "27 × 1¼", nor "what temperature" by a time.
-_MEASURES = re.compile(
-    r"\b(?:(temperature|temperatura|temperatur)|(pressure|pressao|presion|pression|druck)|"
-    r"(weight|weigh|weighs|peso|poids|gewicht|pesaba|pesa))\b"
-)
+_MEASURES = {
+    **dict.fromkeys("temperature temperatura temperatur".split(), "temperature"),
+    **dict.fromkeys("pressure pressao presion pression druck".split(), "pressure"),
+    **dict.fromkeys("weight weigh weighs peso poids gewicht pesaba pesa".split(), "mass"),
+}
 
 
 def _measured(question: str) -> str | None:
-    match = _MEASURES.search(fold(question))
-    if match is None:
-        return None
-    return ("temperature", "pressure", "mass")[match.lastindex - 1]  # type: ignore[operator]
+    """The dimension of the first measure the question names, if any."""
+    return next((_MEASURES[w] for w in re.findall(r"\w+", fold(question)) if w in _MEASURES), None)
 
 
 def counted_unit(question: str) -> str | None:

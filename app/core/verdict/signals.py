@@ -20,6 +20,7 @@ from app.core.basics.text import (
     fold,
     is_compound,
     lexical_tokens,
+    opens_question,
     term_variants,
     written_apart,
 )
@@ -138,7 +139,7 @@ def question_terms(
             if joined and joined[0] in vocabulary:  # "wi fi" for a note's "wifi"
                 token, known, skip_next = joined[0], True, True
                 word = f"{word} {matches[i + 1].group(0)}"
-        first = match.start() == 0 or not question[: match.start()].strip(" ¿¡\"'(")
+        first = opens_question(question, match.start())
         in_passages = token in seen_passages
         if not known:
             parts = _known_parts(word, vocabulary, language)
