@@ -4,7 +4,7 @@ Notes keep like facts side by side: one table row per exam, one list item per te
 person's phone number in their own note. A small model asked for the P2 of one course
 quotes that course's P1 row; asked for the window cleaner's phone number, it quotes a
 friend's. Every word of such a quote is real and on topic, so the other checks pass it.
-These checks catch five shapes measured in labelled question sets:
+These checks catch the shapes measured in labelled question sets:
 - a numbered label of the question (`P2`, "prática 4", "turn 23") that the quote gives
   with another number and never with the asked one;
 - an identifier of the question (`worker_processes`) whose sibling the quote names
@@ -19,7 +19,9 @@ These checks catch five shapes measured in labelled question sets:
 - the other side of a pair the question takes one side of: the last service quoted for
   the next one, check-in for check-out, staging for production;
 - a table row or list item keyed by another member of the family the question names
-  ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one.
+  ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one;
+- in a question for a value, a name the passage states elsewhere but not where the quote
+  stands (the bike's purchase date for a part listed further down).
 """
 
 from __future__ import annotations
@@ -28,8 +30,16 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from app.core.answer.evidence import blocks, is_row_or_item, own_item
+from app.core.answer.evidence import own_item
 from app.core.answer.grounding import identifiers_missing
+from app.core.answer.pair_sides import other_side
+from app.core.answer.quoted_items import (
+    item_key,
+    keyed_item,
+    lead_in,
+    quoted_block,
+    quoted_item,
+)
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
     TERM_PATTERN,
@@ -95,11 +105,6 @@ _NOT_ROLES = frozenset(
     "resto noche manana".split()
 )
 
-_ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
-_KEY_END = re.compile(r"\s*(?::\s|\s[—–]\s)\s*")  # "10:30 call" has no key "10"
-_MAX_KEY_WORDS = 6
-
 
 @dataclass(frozen=True)
 class Neighbour:
@@ -118,17 +123,13 @@ def neighbour_of_asked(
     named there counts).
     """
     # where the quote stands: its paragraph or list, read with its heading, lead and paths
-    where_quoted = f"{where}\n{_quoted_block(quote, passage_text) or passage_text}"
+    where_quoted = f"{where}\n{quoted_block(quote, passage_text) or passage_text}"
     return (
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
         or _owner_missing(question, f"{where}\n{passage_text}", where_quoted)
-        or _other_side(
-            question,
-            own_item(passage_text, quote) or quote,
-            f"{where.split(chr(10), 1)[0]}\n{_lead_in(quote, passage_text)}",
-        )
+        or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
         or _named_elsewhere(question, where_quoted, f"{where}\n{passage_text}")
     )
@@ -183,11 +184,11 @@ def _sibling_identifier(question: str, quote: str) -> Neighbour | None:
 def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | None:
     """A keyed list item or table row about something else, beside one about the asked
     thing: the model read the wrong line of the right list."""
-    found = _keyed_item(quote, passage_text)
+    found = keyed_item(quote, passage_text)
     if found is None:
         return None
     block, line, items, quoted = found
-    keys = [_key(item) for item in items]
+    keys = [item_key(item) for item in items]
     language = detect_language(f"{question} {block}")
     asked = content_words(question, language)
     # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
@@ -211,7 +212,7 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
     "`/` divisão real" quoted for "divisão inteira" beside "`//` divisão inteira". Both
     items share a word of the question; the word after it is the question's in the
     sibling and another in the quoted item."""
-    found = _quoted_item(quote, passage_text)
+    found = quoted_item(quote, passage_text)
     if found is None:
         return None
     block, line, items = found
@@ -230,28 +231,6 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
                     f"beside it says {word} {went_on[1]}, as the question does"
                 )
     return None
-
-
-def _quoted_item(quote: str, passage_text: str) -> tuple[str, str, list[str]] | None:
-    """The first block of the passage holding the quote, the list item or row of it the
-    quote stands in, and all its items; None when the quote is in no item."""
-    block = _quoted_block(quote, passage_text)
-    if block is None:
-        return None
-    items = _items(block)
-    target = squash(quote)
-    line = next((item for item in items if holds_words(item, target)), None)
-    return None if line is None else (block, line, items)
-
-
-def _keyed_item(quote: str, passage_text: str) -> tuple[str, str, list[str], str] | None:
-    """`_quoted_item` with the quoted item's key; None when the item has no key."""
-    found = _quoted_item(quote, passage_text)
-    if found is None:
-        return None
-    block, line, items = found
-    key = _key(line)
-    return (block, line, items, key) if key else None
 
 
 def _stems_in_order(text: str, language: str) -> list[tuple[str, str]]:
@@ -275,36 +254,6 @@ def _after(words: list[tuple[str, str]], stem: str) -> tuple[str, str] | None:
     return None
 
 
-def _items(list_block: str) -> list[str]:
-    """The lines of a list or table block that start an item or a row (nested items
-    included; rules, blank lines and a table's header row left out: "| Vendor | Support
-    phone |" names columns, no sibling of a row)."""
-    lines = list_block.split("\n")
-    headers = {i - 1 for i, line in enumerate(lines) if i and _TABLE_RULE.match(line)}
-    return [
-        line
-        for i, line in enumerate(lines)
-        if line.strip()
-        and i not in headers
-        and not _TABLE_RULE.match(line)
-        and is_row_or_item(line)
-    ]
-
-
-def _key(line: str) -> str:
-    """What an item is about: a table row's first cell, or a list item's words before its
-    colon or dash ("Física II: Prof. Tanaka" is about Física II); empty when it has none."""
-    stripped = line.strip()
-    if stripped.startswith("|"):
-        cells = [c.strip() for c in stripped.strip("|").split("|")]
-        return next((c for c in cells if c), "")
-    body = _ITEM_START.sub("", line).strip()
-    parts = _KEY_END.split(body, maxsplit=1)
-    if len(parts) < 2 or not parts[0] or len(parts[0].split()) > _MAX_KEY_WORDS:
-        return ""
-    return parts[0].strip("*_` ")
-
-
 def _names_something(key: str) -> bool:
     """Whether a key names a thing of its own ("Física II", "Química Geral", "CO₂", "P1")
     rather than an aspect of the note's topic ("Valores", "Exemplo"): a capitalised word
@@ -323,25 +272,7 @@ def _not_an_owner(word: str) -> bool:
     return fold(word) in _NOT_OWNERS or fold(word) in MONTHS or bool(day_numbers(word))
 
 
-def _lead_in(quote: str, passage_text: str) -> str:
-    """The paragraph right before the list holding the quote when it opens that list with a
-    colon ("Production database:"); empty otherwise."""
-    target = squash(quote)
-    found = blocks(passage_text)
-    for before, block in zip(found, found[1:], strict=False):
-        if holds_words(block.text, target):
-            lead = before.text.strip()
-            return lead if lead.endswith(":") and len(lead) <= 120 else ""
-    return ""
-
-
-def _quoted_block(quote: str, passage_text: str) -> str | None:
-    """The first paragraph, list or fenced block of the passage holding the whole quote."""
-    target = squash(quote)
-    return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
-
-
-def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour | None:
+def _owner_missing(question: str, passage: str, where_quoted: str) -> Neighbour | None:
     """ "The window cleaner's phone number" is not answered by a passage about someone
     whose note never mentions a window cleaner, nor "the statistics professor" by one
     about the physics professor. A person named with a possessive ("Dilys's phone") must
@@ -375,7 +306,7 @@ def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour 
         if (
             wanted
             and _a_name(question, match.start(2))
-            and not wanted <= content_words(quoted_block, "en")
+            and not wanted <= content_words(where_quoted, "en")
         ):
             return Neighbour(
                 f"the question asks about {owner}'s; the quote's paragraph or list never "
@@ -384,7 +315,7 @@ def _owner_missing(question: str, passage: str, quoted_block: str) -> Neighbour 
     return None
 
 
-def _named_elsewhere(question: str, quoted_block: str, passage: str) -> Neighbour | None:
+def _named_elsewhere(question: str, where_quoted: str, passage: str) -> Neighbour | None:
     """In a question for a value, a name or code of the question that the passage states
     elsewhere but not where the quote stands (its paragraph or list, heading path, note lead
     or path): "bought:: 2026-01-24" on the Peugeot's page is the bike's date, not the
@@ -392,7 +323,7 @@ def _named_elsewhere(question: str, quoted_block: str, passage: str) -> Neighbou
     if asked_type(question) is None:  # a value's owner matters; "how do I …" reads around
         return None
     absent = set(identifiers_missing(question, passage))  # question_terms_present's to tell
-    missing = [n for n in identifiers_missing(question, quoted_block) if n not in absent]
+    missing = [n for n in identifiers_missing(question, where_quoted) if n not in absent]
     if not missing:
         return None
     return Neighbour(
@@ -406,93 +337,16 @@ def _a_name(question: str, start: int) -> bool:
     return question[start : start + 1].isupper() and not opens_question(question, start)
 
 
-# Pairs of words for two different facts of one thing, in the languages asknotes reads
-# (folded). A note keeps both side by side ("last service … next MOT"); a quote of one side
-# does not answer a question about the other. Words that also mean something else in
-# another of these languages are left out ("sale" leaves in Spanish, "parte" is a part).
-_SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
-    (a, frozenset(left.split()), b, frozenset(right.split()))
-    for a, left, b, right in (
-        (
-            "next",
-            "next upcoming proxima proximo proximas proximos siguiente prochain prochaine "
-            "naechste nachste nachsten prossimo prossima",
-            "last",
-            "last previous latest ultima ultimo ultimas ultimos anterior dernier derniere "
-            "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa",
-        ),
-        ("check-in", "check-in checkin", "check-out", "check-out checkout"),
-        (
-            "buying",
-            "buy bought buying purchase purchased compre compra comprado comprei achat "
-            "achete gekauft",
-            "selling",
-            "sell sold selling vendi vendido venta venda vente vendu verkauft",
-        ),
-        ("primary", "primary primario primaria", "secondary",
-         "secondary secundario secundaria secondaire"),
-        ("staging", "staging", "production", "production prod produccion producao"),
-        ("minimum", "minimum minimo minima", "maximum", "maximum maximo maxima"),
-        ("upload", "upload subida", "download", "download descarga"),
-        ("inbound", "inbound incoming", "outbound", "outbound outgoing"),
-        # "fecha" closes in Portuguese but is a date in Spanish: read in Portuguese only.
-        (
-            "opening",
-            "open opens opening abre abrem abertura apertura ouvre ouverture offnet oeffnet "
-            "apre",
-            "closing",
-            "close closes closing fecham fechamento cierra cierran cierre ferme fermeture "
-            "schliesst chiude fecha",
-        ),
+def _other_side(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:
+    """The quote (its whole list item or row) names only the other side of a pair the
+    question takes one side of; read with its heading and its list's lead-in line when it
+    names neither."""
+    detail = other_side(
+        question,
+        own_item(passage_text, quote) or quote,
+        f"{where.split(chr(10), 1)[0]}\n{lead_in(quote, passage_text)}",
     )
-)  # fmt: skip
-_SIDE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
-
-
-_CHECK_IN_OUT = re.compile(r"\bcheck\s+(in|out)\b")  # "check out of the flat" is check-out
-
-
-def _sides_named(text: str) -> set[str]:
-    words = set(_SIDE_WORD.findall(_CHECK_IN_OUT.sub(r"check\1", fold(text))))
-    for hyphened in [w for w in words if "-" in w]:  # "next-day", "check-in" as checkin
-        words |= {hyphened.replace("-", ""), *hyphened.split("-")}
-    named = set()
-    for a, left, b, right in _SIDES:
-        if words & left:
-            named.add(a)
-        if words & right:
-            named.add(b)
-    return named
-
-
-# "08:00–14:00", "de 8h às 22h", "9am to 5pm": a range states the opening and the closing.
-_TIME_RANGE = re.compile(
-    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?\s*(?:[-–—]|to|until|till|a|as|às|hasta|à|bis)\s*"
-    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?",
-    re.IGNORECASE,
-)
-
-
-def _other_side(question: str, quoted: str, context: str = "") -> Neighbour | None:
-    """The question asks for one side of a pair ("when is the van next due"), and the
-    quote (its whole list item or row) names only the other ("last service: 2025-11-03").
-    A quote naming neither side is read with its heading and the line that opens its list
-    ("Production database:" above "- retention: 35 days")."""
-    asked, said = _sides_named(question), _sides_named(quoted) or _sides_named(context)
-    if _TIME_RANGE.search(quoted):
-        asked -= {"opening", "closing"}
-    if (
-        "fecha" in _SIDE_WORD.findall(fold(f"{question} {quoted}"))
-        and detect_language(f"{question} {quoted}") != "pt"
-    ):
-        asked -= {"opening", "closing"}
-    for a, _left, b, _right in _SIDES:
-        for mine, other in ((a, b), (b, a)):
-            if mine in asked and other not in asked and other in said and mine not in said:
-                return Neighbour(
-                    f"the question asks about the {mine}; the quote is about the {other}"
-                )
-    return None
+    return None if detail is None else Neighbour(detail)
 
 
 _TOKEN = re.compile(r"[^\W_][\w-]*")
@@ -503,7 +357,7 @@ def _other_member(question: str, quote: str, passage_text: str) -> Neighbour | N
     "| Vitamina D | 19 ng/mL |" quoted for "vitamina B12". The word the key and question
     share is followed, in each, by a word that names a member (a digit or a capital in it)
     and the two differ; the asked member is not in the quoted line."""
-    found = _keyed_item(quote, passage_text)
+    found = keyed_item(quote, passage_text)
     if found is None:
         return None
     _block, line, _items, key = found

@@ -1,0 +1,97 @@
+"""The two sides of a pair: the next service and the last, check-in and check-out.
+
+A note keeps both facts of one thing side by side ("last service … next MOT"); a quote of
+one side does not answer a question about the other. The words are read in every language
+asknotes reads, folded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.language import detect_language
+from app.core.basics.text import fold
+
+# Words that also mean something else in another of these languages are left out ("sale"
+# leaves in Spanish, "parte" is a part).
+_SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
+    (a, frozenset(left.split()), b, frozenset(right.split()))
+    for a, left, b, right in (
+        (
+            "next",
+            "next upcoming proxima proximo proximas proximos siguiente prochain prochaine "
+            "naechste nachste nachsten prossimo prossima",
+            "last",
+            "last previous latest ultima ultimo ultimas ultimos anterior dernier derniere "
+            "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa",
+        ),
+        ("check-in", "check-in checkin", "check-out", "check-out checkout"),
+        (
+            "buying",
+            "buy bought buying purchase purchased compre compra comprado comprei achat "
+            "achete gekauft",
+            "selling",
+            "sell sold selling vendi vendido venta venda vente vendu verkauft",
+        ),
+        ("primary", "primary primario primaria", "secondary",
+         "secondary secundario secundaria secondaire"),
+        ("staging", "staging", "production", "production prod produccion producao"),
+        ("minimum", "minimum minimo minima", "maximum", "maximum maximo maxima"),
+        ("upload", "upload subida", "download", "download descarga"),
+        ("inbound", "inbound incoming", "outbound", "outbound outgoing"),
+        # "fecha" closes in Portuguese but is a date in Spanish: read in Portuguese only.
+        (
+            "opening",
+            "open opens opening abre abrem abertura apertura ouvre ouverture offnet oeffnet "
+            "apre",
+            "closing",
+            "close closes closing fecham fechamento cierra cierran cierre ferme fermeture "
+            "schliesst chiude fecha",
+        ),
+    )
+)  # fmt: skip
+_SIDE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+
+
+_CHECK_IN_OUT = re.compile(r"\bcheck\s+(in|out)\b")  # "check out of the flat" is check-out
+
+
+def _sides_named(text: str) -> set[str]:
+    words = set(_SIDE_WORD.findall(_CHECK_IN_OUT.sub(r"check\1", fold(text))))
+    for hyphened in [w for w in words if "-" in w]:  # "next-day", "check-in" as checkin
+        words |= {hyphened.replace("-", ""), *hyphened.split("-")}
+    named = set()
+    for a, left, b, right in _SIDES:
+        if words & left:
+            named.add(a)
+        if words & right:
+            named.add(b)
+    return named
+
+
+# "08:00–14:00", "de 8h às 22h", "9am to 5pm": a range states the opening and the closing.
+_TIME_RANGE = re.compile(
+    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?\s*(?:[-–—]|to|until|till|a|as|às|hasta|à|bis)\s*"
+    r"\d{1,2}(?::\d\d|h\d*|\s*[ap]\.?m\.?)?",
+    re.IGNORECASE,
+)
+
+
+def other_side(question: str, quoted: str, context: str = "") -> str | None:
+    """Why `quoted` is about the other side of a pair the question takes one side of
+    ("when is the van next due" answered by "last service: 2025-11-03"), if it is.
+    `context` (the heading, a list's lead-in line: "Production database:" above
+    "- retention: 35 days") speaks for a quote that names neither side."""
+    asked, said = _sides_named(question), _sides_named(quoted) or _sides_named(context)
+    if _TIME_RANGE.search(quoted):
+        asked -= {"opening", "closing"}
+    if (
+        "fecha" in _SIDE_WORD.findall(fold(f"{question} {quoted}"))
+        and detect_language(f"{question} {quoted}") != "pt"
+    ):
+        asked -= {"opening", "closing"}
+    for a, _left, b, _right in _SIDES:
+        for mine, other in ((a, b), (b, a)):
+            if mine in asked and other not in asked and other in said and mine not in said:
+                return f"the question asks about the {mine}; the quote is about the {other}"
+    return None

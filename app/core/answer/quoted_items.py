@@ -1,0 +1,88 @@
+"""Where a quote stands in a list or a table: its item or row, the siblings, the key.
+
+Notes keep like facts one per list item or table row, each keyed by what it is about
+("Física II: Prof. Tanaka", "| Vitamina D | 19 ng/mL |"). These read a passage's block
+structure to find the item a quote stands in, its key and its siblings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.answer.evidence import blocks, is_row_or_item
+from app.core.basics.text import holds_words, squash
+
+_ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_KEY_END = re.compile(r"\s*(?::\s|\s[—–]\s)\s*")  # "10:30 call" has no key "10"
+_MAX_KEY_WORDS = 6
+
+
+def quoted_item(quote: str, passage_text: str) -> tuple[str, str, list[str]] | None:
+    """The first block of the passage holding the quote, the list item or row of it the
+    quote stands in, and all its items; None when the quote is in no item."""
+    block = quoted_block(quote, passage_text)
+    if block is None:
+        return None
+    items = items_of(block)
+    target = squash(quote)
+    line = next((item for item in items if holds_words(item, target)), None)
+    return None if line is None else (block, line, items)
+
+
+def keyed_item(quote: str, passage_text: str) -> tuple[str, str, list[str], str] | None:
+    """`quoted_item` with the quoted item's key; None when the item has no key."""
+    found = quoted_item(quote, passage_text)
+    if found is None:
+        return None
+    block, line, items = found
+    key = item_key(line)
+    return (block, line, items, key) if key else None
+
+
+def items_of(list_block: str) -> list[str]:
+    """The lines of a list or table block that start an item or a row (nested items
+    included; rules, blank lines and a table's header row left out: "| Vendor | Support
+    phone |" names columns, no sibling of a row)."""
+    lines = list_block.split("\n")
+    headers = {i - 1 for i, line in enumerate(lines) if i and _TABLE_RULE.match(line)}
+    return [
+        line
+        for i, line in enumerate(lines)
+        if line.strip()
+        and i not in headers
+        and not _TABLE_RULE.match(line)
+        and is_row_or_item(line)
+    ]
+
+
+def item_key(line: str) -> str:
+    """What an item is about: a table row's first cell, or a list item's words before its
+    colon or dash ("Física II: Prof. Tanaka" is about Física II); empty when it has none."""
+    stripped = line.strip()
+    if stripped.startswith("|"):
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        return next((c for c in cells if c), "")
+    body = _ITEM_START.sub("", line).strip()
+    parts = _KEY_END.split(body, maxsplit=1)
+    if len(parts) < 2 or not parts[0] or len(parts[0].split()) > _MAX_KEY_WORDS:
+        return ""
+    return parts[0].strip("*_` ")
+
+
+def lead_in(quote: str, passage_text: str) -> str:
+    """The paragraph right before the list holding the quote when it opens that list with a
+    colon ("Production database:"); empty otherwise."""
+    target = squash(quote)
+    found = blocks(passage_text)
+    for before, block in zip(found, found[1:], strict=False):
+        if holds_words(block.text, target):
+            lead = before.text.strip()
+            return lead if lead.endswith(":") and len(lead) <= 120 else ""
+    return ""
+
+
+def quoted_block(quote: str, passage_text: str) -> str | None:
+    """The first paragraph, list or fenced block of the passage holding the whole quote."""
+    target = squash(quote)
+    return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
