@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from app.core.answer.claims import negated
-from app.core.basics.values import dates, has_duration, quantities, times
+from app.core.basics.dates import dates
+from app.core.basics.values import has_duration, quantities, times
 from app.core.basics.weekdays import weekdays
 from app.core.index.store import NoteIndex
 from app.core.verdict.answer_type import AnswerType, asked_type

@@ -12,19 +12,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from app.core.basics.dates import MONTHS, Date, dates, dates_match
 from app.core.basics.language import detect_language
 from app.core.basics.stopwords import ALL_STOPWORDS
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
-from app.core.basics.values import (
-    MONTHS,
-    NUMBER_WORDS,
-    Date,
-    Quantity,
-    dates,
-    dates_match,
-    quantities,
-    times,
-)
+from app.core.basics.values import NUMBER_WORDS, Quantity, quantities, times
 from app.core.basics.weekdays import day_numbers, day_of, is_day_word, weekdays
 
 CITATION = re.compile(r"\[(\d{1,3})\]")

@@ -13,6 +13,7 @@ from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
 from app.core.answer.evidence import is_row_or_item
+from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
@@ -25,7 +26,6 @@ from app.core.basics.text import (
     squash,
     written_apart,
 )
-from app.core.basics.values import MONTHS
 from app.core.basics.weekdays import day_numbers, is_day_word
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")

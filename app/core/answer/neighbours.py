@@ -40,6 +40,7 @@ from app.core.answer.quoted_items import (
     quoted_block,
     quoted_item,
 )
+from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
     TERM_PATTERN,
@@ -49,7 +50,6 @@ from app.core.basics.text import (
     opens_question,
     squash,
 )
-from app.core.basics.values import MONTHS
 from app.core.basics.weekdays import day_numbers
 from app.core.verdict.answer_type import AnswerType, asked_type
 

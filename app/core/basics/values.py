@@ -1,9 +1,9 @@
-"""Checkable values in text: numbers with their units, times, dates, money and names.
+"""Checkable values in text: numbers with their units, clock times and money.
 
 An answer's numbers are where a small model invents most convincingly, so they are read
-as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours",
-and "14 May" is "14 de maio" and "14 de mayo". English, Portuguese and Spanish forms are
-understood, and French, German and Italian dates. Days of the week are read by `weekdays`.
+as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours".
+English, Portuguese and Spanish forms are understood. Dates are read by `dates`, days of
+the week by `weekdays`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from app.core.basics.dates import ISO_DATE
 from app.core.basics.text import fold
 
 # A number as written: thousands groups (1,000 / 1.000 / 1 000), decimals (3.5 / 3,5).
@@ -137,39 +138,6 @@ TIME_UNITS = frozenset({"millisecond", "second", "minute", "hour", "day", "week"
 _CURRENCY_BEFORE = re.compile(r"(r\$|€|\$|£)\s?$")
 _UNIT_AFTER = re.compile(r"^\s?(°c|ºc|r\$|[a-z%°º$€£]+)")
 
-MONTHS: dict[str, int] = {
-    **{m: i for i, m in enumerate(
-        ["january", "february", "march", "april", "may", "june", "july", "august",
-         "september", "october", "november", "december"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
-        start=1)},
-    "sept": 9,
-    **{m: i for i, m in enumerate(
-        ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto",
-         "setembro", "outubro", "novembro", "dezembro"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
-        start=1)},
-    **{m: i for i, m in enumerate(
-        ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-         "septiembre", "octubre", "noviembre", "diciembre"], start=1)},
-    "setiembre": 9,
-    "ene": 1,
-    "dic": 12,
-    # French, German and Italian, written out
-    **{m: i for i, m in enumerate(
-        ["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
-         "septembre", "octobre", "novembre", "decembre"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["januar", "februar", "marz", "april", "mai", "juni", "juli", "august",
-         "september", "oktober", "november", "dezember"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-         "settembre", "ottobre", "novembre", "dicembre"], start=1)},
-}  # fmt: skip
-# Month abbreviations that are also words: months only beside a day or a year number.
-_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
 _TIME = re.compile(
     # "9:30", "21h15", French "16 h 30" (not "2 h 40 min", a duration)
     r"(?<!\d)([01]?\d|2[0-3])(?:[:.]|h|\sh\s)([0-5]\d)(?!\d|\s?min)\s*(am|pm|a\.m\.|p\.m\.)?"
@@ -180,9 +148,6 @@ _TIME = re.compile(
     r"|(?<!\d)([01]?\d|2[0-3]) ?h(?= ?[-–] ?\d{1,2} ?h)"
     r"|\b(noon|midnight|meio-dia|meia-noite|mediodia|medianoche)\b"
 )
-_ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
-YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 _FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
 
@@ -227,7 +192,7 @@ def quantities(text: str) -> list[Quantity]:
 
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
-    dated = _ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
+    dated = ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
     folded = _TIME.sub(
         lambda m: " " * len(m.group(0)) if _is_clock_time(m, dated) else m.group(0), dated
     )
@@ -306,80 +271,6 @@ def times(text: str) -> set[tuple[int, int]]:
         elif m.group(8) is not None:
             found.add((12, 0) if m.group(8) in ("noon", "meio-dia", "mediodia") else (0, 0))
     return found
-
-
-def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month, day)
-    """Dates as (year, month, day), a part None when not written: "14 May" is (None, 5, 14)."""
-    folded = fold(text)
-    found: set[tuple[int | None, int, int | None]] = set()
-    for m in _ISO_DATE.finditer(folded):
-        iso_month, iso_day = int(m.group(2)), int(m.group(3))
-        if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
-            found.add((int(m.group(1)), iso_month, iso_day))
-    for m in _SLASH_DATE.finditer(folded):
-        found.update(_slash_date(m))
-    words = list(re.finditer(r"[^\W_]+", folded))
-    for i, w in enumerate(words):
-        found_month = MONTHS.get(w.group(0))
-        if found_month is None:
-            continue
-        month = found_month
-        if w.group(0) in _WORD_MONTHS and not _near_number(words, i):
-            continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
-        day: int | None = None
-        year: int | None = None
-        for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de mayo", "May 14", "3rd of March"
-            digits = (
-                re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0))
-                if (0 <= j < len(words))
-                else None
-            )
-            if digits:
-                value = int(digits.group(1))
-                if 1 <= value <= 31:
-                    day = value
-                    break
-        for j in (i + 1, i + 2, i + 3):
-            if 0 <= j < len(words) and YEAR.fullmatch(words[j].group(0)):
-                year = int(words[j].group(0))
-                break
-        found.add((year, month, day))
-    return found
-
-
-def _slash_date(m: re.Match[str]) -> set[tuple[int | None, int, int | None]]:
-    """Slash dates ("22/04", "5/12", "4/30/2026"), both readings when either could be
-    meant; "1/2" and "3/4" without a year are fractions, not dates."""
-    first, second, year_text = m.group(1), m.group(2), m.group(3)
-    if year_text is None and len(first) == len(second) == 1:
-        return set()
-    year = None
-    if year_text is not None:
-        year = int(year_text) + (2000 if len(year_text) == 2 else 0)
-    a, b = int(first), int(second)
-    readings = {(year, b, a), (year, a, b)}  # day/month, then month/day
-    return {(y, month, day) for y, month, day in readings if 1 <= month <= 12 and 1 <= day <= 31}
-
-
-def _near_number(words: list[re.Match[str]], i: int) -> bool:
-    return any(
-        0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
-        for j in (i - 2, i - 1, i + 1)
-    )
-
-
-Date = tuple[int | None, int, int | None]
-
-
-def dates_match(claimed: Date, stated: set[Date]) -> bool:
-    """A claimed date is supported by a stated one that agrees on every part both give."""
-    year, month, day = claimed
-    return any(
-        m == month
-        and (year is None or y is None or y == year)
-        and (day is None or d is None or d == day)
-        for y, m, d in stated
-    )
 
 
 # An amount in any currency written by its ISO code ("NOK 9,840", "12.50 CHF") or "kr".

@@ -10,14 +10,12 @@ from __future__ import annotations
 import enum
 import re
 
+from app.core.basics.dates import MONTHS, YEAR, dates
 from app.core.basics.text import fold
 from app.core.basics.values import (
     CURRENCIES,
-    MONTHS,
     TIME_UNITS,
     UNITS,
-    YEAR,
-    dates,
     has_duration,
     has_money,
     quantities,

@@ -1,0 +1,122 @@
+"""Dates in text, as (year, month, day) with the parts that were written.
+
+"14 May", "14 de maio", "14 de mayo", "3rd of March", "2026-05-14", "22/04": English,
+Portuguese and Spanish forms, and French, German and Italian month names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.text import fold
+
+MONTHS: dict[str, int] = {
+    **{m: i for i, m in enumerate(
+        ["january", "february", "march", "april", "may", "june", "july", "august",
+         "september", "october", "november", "december"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
+        start=1)},
+    "sept": 9,
+    **{m: i for i, m in enumerate(
+        ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto",
+         "setembro", "outubro", "novembro", "dezembro"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
+        start=1)},
+    **{m: i for i, m in enumerate(
+        ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+         "septiembre", "octubre", "noviembre", "diciembre"], start=1)},
+    "setiembre": 9,
+    "ene": 1,
+    "dic": 12,
+    # French, German and Italian, written out
+    **{m: i for i, m in enumerate(
+        ["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
+         "septembre", "octobre", "novembre", "decembre"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["januar", "februar", "marz", "april", "mai", "juni", "juli", "august",
+         "september", "oktober", "november", "dezember"], start=1)},
+    **{m: i for i, m in enumerate(
+        ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+         "settembre", "ottobre", "novembre", "dicembre"], start=1)},
+}  # fmt: skip
+# Month abbreviations that are also words: months only beside a day or a year number.
+_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
+ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
+YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+
+
+def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month, day)
+    """Dates as (year, month, day), a part None when not written: "14 May" is (None, 5, 14)."""
+    folded = fold(text)
+    found: set[tuple[int | None, int, int | None]] = set()
+    for m in ISO_DATE.finditer(folded):
+        iso_month, iso_day = int(m.group(2)), int(m.group(3))
+        if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
+            found.add((int(m.group(1)), iso_month, iso_day))
+    for m in _SLASH_DATE.finditer(folded):
+        found.update(_slash_date(m))
+    words = list(re.finditer(r"[^\W_]+", folded))
+    for i, w in enumerate(words):
+        found_month = MONTHS.get(w.group(0))
+        if found_month is None:
+            continue
+        month = found_month
+        if w.group(0) in _WORD_MONTHS and not _near_number(words, i):
+            continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
+        day: int | None = None
+        year: int | None = None
+        for j in (i - 1, i - 2, i + 1):  # "14 May", "14 de mayo", "May 14", "3rd of March"
+            digits = (
+                re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|o|º)?", words[j].group(0))
+                if (0 <= j < len(words))
+                else None
+            )
+            if digits:
+                value = int(digits.group(1))
+                if 1 <= value <= 31:
+                    day = value
+                    break
+        for j in (i + 1, i + 2, i + 3):
+            if 0 <= j < len(words) and YEAR.fullmatch(words[j].group(0)):
+                year = int(words[j].group(0))
+                break
+        found.add((year, month, day))
+    return found
+
+
+def _slash_date(m: re.Match[str]) -> set[tuple[int | None, int, int | None]]:
+    """Slash dates ("22/04", "5/12", "4/30/2026"), both readings when either could be
+    meant; "1/2" and "3/4" without a year are fractions, not dates."""
+    first, second, year_text = m.group(1), m.group(2), m.group(3)
+    if year_text is None and len(first) == len(second) == 1:
+        return set()
+    year = None
+    if year_text is not None:
+        year = int(year_text) + (2000 if len(year_text) == 2 else 0)
+    a, b = int(first), int(second)
+    readings = {(year, b, a), (year, a, b)}  # day/month, then month/day
+    return {(y, month, day) for y, month, day in readings if 1 <= month <= 12 and 1 <= day <= 31}
+
+
+def _near_number(words: list[re.Match[str]], i: int) -> bool:
+    return any(
+        0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
+        for j in (i - 2, i - 1, i + 1)
+    )
+
+
+Date = tuple[int | None, int, int | None]
+
+
+def dates_match(claimed: Date, stated: set[Date]) -> bool:
+    """A claimed date is supported by a stated one that agrees on every part both give."""
+    year, month, day = claimed
+    return any(
+        m == month
+        and (year is None or y is None or y == year)
+        and (day is None or d is None or d == day)
+        for y, m, d in stated
+    )
