@@ -1,14 +1,15 @@
 """Time to first token of the answer model, five whole passages against leaner prompts.
 
 For each question of sample_notes, builds the prompt once per variant (how many of the
-best-ranked passages the model reads, and whether each is cut to a window of characters
-around what the question needs), and times the first token three times for each: cold
-(KV cache cleared, nothing kept on disk), with the system prompt's state restored from
-disk (what a new `asknotes ask` process does once any process has read that system
-prompt), and with the system prompt cached in memory (the TUI between questions). One
-run, one process, so the ratios compare like with like.
+best-ranked passages the model reads, whether each is cut to a window of characters
+around what the question needs, whether the system prompt holds its worked example), and
+times the first token three times for each: cold (KV cache cleared, nothing kept on
+disk), with the system prompt's state restored from disk (what a new `asknotes ask`
+process does once any process has read that system prompt), and with the system prompt
+cached in memory (the TUI between questions). One run, one process, so the ratios
+compare like with like.
 
-    python bench/answer_speed.py [--variants 5:0,3:0,5:400] [--model FILE.gguf]
+    python bench/answer_speed.py [--variants 5:0,3:0,3:600:bare] [--model FILE.gguf]
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from pathlib import Path
 from _common import ROOT, embedder_for, open_index
 
 from app.config import load_settings
-from app.core.answer.prompt import ANSWER_SCHEMA, SYSTEM_PROMPT, Prompt, build_prompt
+from app.core.answer.prompt import (
+    ANSWER_SCHEMA,
+    SYSTEM_PROMPT,
+    SYSTEM_PROMPT_NO_EXAMPLE,
+    Prompt,
+    build_prompt,
+)
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import search
 from app.core.models.generator import ChatMessage
@@ -45,7 +52,7 @@ def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> flo
     llm.reset()
     generator.state_dir = kept if mode == "restored" else None
     if mode == "cached":
-        system_only = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]
+        system_only = [prompt.messages[0], ChatMessage("user", "Question: ?")]
         for _ in generator.stream(system_only, schema=ANSWER_SCHEMA, max_tokens=1):
             break
     started = time.perf_counter()
@@ -63,8 +70,9 @@ def main() -> None:
     parser.add_argument(
         "--variants",
         default="5:0,3:0,5:400",
-        help="prompts to compare as passages:window pairs (window 0: whole passages); "
-        "the first is the baseline of the ratios",
+        help="prompts to compare as passages:window pairs (window 0: whole passages), "
+        "with ':bare' for the system prompt without its worked example; the first is the "
+        "baseline of the ratios",
     )
     args = parser.parse_args()
     notes = ROOT / "sample_notes"
@@ -91,19 +99,29 @@ def main() -> None:
         f"about {3 * rate:.0f} tokens of question and passages"
     )
     kept = Path(tempfile.mkdtemp(prefix="asknotes-bench-state-"))
-    generator.state_dir = kept  # one question read whole keeps the system prompt's state
-    prime = [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", "Question: ?")]
-    for _ in generator.stream(prime, schema=ANSWER_SCHEMA, max_tokens=1):
-        break
     results: dict[str, dict[str, list[float]]] = {}
     for variant in args.variants.split(","):
-        count, window = (int(x) for x in variant.split(":"))
-        label = f"{count} passages, " + ("whole" if window == 0 else f"window {window}")
+        count, window, *bare = variant.split(":")
+        example = bare != ["bare"]
+        label = f"{count} passages, " + ("whole" if window == "0" else f"window {window}")
+        label += "" if example else ", no example"
+        # One question read whole keeps this system prompt's state for `restored`.
+        generator.state_dir = kept
+        system = SYSTEM_PROMPT if example else SYSTEM_PROMPT_NO_EXAMPLE
+        llm.reset()
+        prime = [ChatMessage("system", system), ChatMessage("user", "Question: ?")]
+        for _ in generator.stream(prime, schema=ANSWER_SCHEMA, max_tokens=1):
+            break
         row: dict[str, list[float]] = {"tokens": [], "cold": [], "restored": [], "cached": []}
         for question in QUESTIONS:
-            passages = search(index, question, settings.retrieval(5)).passages[:count]
+            passages = search(index, question, settings.retrieval(5)).passages[: int(count)]
             prompt = build_prompt(
-                question, passages, generator, max_answer_tokens=256, window_chars=window
+                question,
+                passages,
+                generator,
+                max_answer_tokens=256,
+                window_chars=int(window),
+                example=example,
             )
             row["tokens"].append(prompt.prompt_tokens)
             for mode in ("cold", "restored", "cached"):
