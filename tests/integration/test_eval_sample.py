@@ -45,11 +45,11 @@ def test_eval_sample_questions_with_the_model(tmp_path: Path, shared_model_path:
     assert summary["questions"] == 46
     assert summary["recall_at_k"] == 1.0
     assert summary["grounded_answer_rate"] >= 33 / 35, summary  # measured 34 / 35
-    assert summary["refusal_recall"] >= 9 / 11, summary  # measured 10 / 11
+    assert summary["refusal_recall"] >= 10 / 11, summary  # measured 11 / 11
     answered_wrongly = [
         q["question"] for q in data["questions"] if q["refusal_state"] == "answered"
     ]
-    # measured 1: the pizza dough, from the sourdough note's bulk-ferment time (README)
-    assert len(answered_wrongly) <= 2, answered_wrongly
+    # measured 0
+    assert len(answered_wrongly) <= 1, answered_wrongly
     assert summary["unsupported_citations"] == 0
     assert "evaluating" in result.stderr  # progress on stderr
