@@ -47,11 +47,13 @@ ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 
+Date = tuple[int | None, int, int | None]  # (year, month, day), a part None when not written
 
-def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month, day)
+
+def dates(text: str) -> set[Date]:
     """Dates as (year, month, day), a part None when not written: "14 May" is (None, 5, 14)."""
     folded = fold(text)
-    found: set[tuple[int | None, int, int | None]] = set()
+    found: set[Date] = set()
     for m in ISO_DATE.finditer(folded):
         iso_month, iso_day = int(m.group(2)), int(m.group(3))
         if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
@@ -87,7 +89,7 @@ def dates(text: str) -> set[tuple[int | None, int, int | None]]:  # (year, month
     return found
 
 
-def _slash_date(m: re.Match[str]) -> set[tuple[int | None, int, int | None]]:
+def _slash_date(m: re.Match[str]) -> set[Date]:
     """Slash dates ("22/04", "5/12", "4/30/2026"), both readings when either could be
     meant; "1/2" and "3/4" without a year are fractions, not dates."""
     first, second, year_text = m.group(1), m.group(2), m.group(3)
@@ -106,9 +108,6 @@ def _near_number(words: list[re.Match[str]], i: int) -> bool:
         0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
         for j in (i - 2, i - 1, i + 1)
     )
-
-
-Date = tuple[int | None, int, int | None]
 
 
 def dates_match(claimed: Date, stated: set[Date]) -> bool:
