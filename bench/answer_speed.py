@@ -18,6 +18,7 @@ import argparse
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from _common import ROOT, embedder_for, open_index
@@ -44,6 +45,26 @@ QUESTIONS = [
     "When are deploys frozen?",
     "Que dias tem monitoria de calculo?",
 ]
+
+
+@dataclass(frozen=True)
+class PromptVariant:
+    """How many passages the model reads, each cut to `window` characters (0: whole), and
+    whether the system prompt holds its worked example: "3:600", "5:0", "3:600:bare"."""
+
+    passages: int
+    window: int
+    example: bool = True
+
+    @classmethod
+    def parse(cls, text: str) -> PromptVariant:
+        count, window, *bare = text.split(":")
+        return cls(int(count), int(window), bare != ["bare"])
+
+    @property
+    def label(self) -> str:
+        shown = "whole" if self.window == 0 else f"window {self.window}"
+        return f"{self.passages} passages, {shown}" + ("" if self.example else ", no example")
 
 
 def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> float:  # type: ignore[no-untyped-def]
@@ -100,28 +121,25 @@ def main() -> None:
     )
     kept = Path(tempfile.mkdtemp(prefix="asknotes-bench-state-"))
     results: dict[str, dict[str, list[float]]] = {}
-    for variant in args.variants.split(","):
-        count, window, *bare = variant.split(":")
-        example = bare != ["bare"]
-        label = f"{count} passages, " + ("whole" if window == "0" else f"window {window}")
-        label += "" if example else ", no example"
+    for variant in map(PromptVariant.parse, args.variants.split(",")):
+        label = variant.label
         # One question read whole keeps this system prompt's state for `restored`.
         generator.state_dir = kept
-        system = SYSTEM_PROMPT if example else SYSTEM_PROMPT_NO_EXAMPLE
+        system = SYSTEM_PROMPT if variant.example else SYSTEM_PROMPT_NO_EXAMPLE
         llm.reset()
         prime = [ChatMessage("system", system), ChatMessage("user", "Question: ?")]
         for _ in generator.stream(prime, schema=ANSWER_SCHEMA, max_tokens=1):
             break
         row: dict[str, list[float]] = {"tokens": [], "cold": [], "restored": [], "cached": []}
         for question in QUESTIONS:
-            passages = search(index, question, settings.retrieval(5)).passages[: int(count)]
+            passages = search(index, question, settings.retrieval(5)).passages[: variant.passages]
             prompt = build_prompt(
                 question,
                 passages,
                 generator,
                 max_answer_tokens=256,
-                window_chars=int(window),
-                example=example,
+                window_chars=variant.window,
+                example=variant.example,
             )
             row["tokens"].append(prompt.prompt_tokens)
             for mode in ("cold", "restored", "cached"):

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import ROOT
-from answer_speed import QUESTIONS
+from answer_speed import QUESTIONS, PromptVariant
 
 
 def ask(question: str, env: dict[str, str]) -> tuple[float, dict[str, Any]]:
@@ -75,13 +75,13 @@ def main() -> None:
         capture_output=True,
     )
     variants: dict[str, dict[str, str]] = {}
-    for variant in args.variants.split(","):
-        count, window = (int(x) for x in variant.split(":"))
-        label = f"{count} passages, " + ("whole" if window == 0 else f"window {window}")
-        variants[label] = {
+    for variant in map(PromptVariant.parse, args.variants.split(",")):
+        if not variant.example:
+            raise SystemExit("--variants: ':bare' has no setting; time it with answer_speed.py")
+        variants[variant.label] = {
             **env,
-            "ASKNOTES_PROMPT_PASSAGES": str(count),
-            "ASKNOTES_PROMPT_WINDOW_CHARS": str(window),
+            "ASKNOTES_PROMPT_PASSAGES": str(variant.passages),
+            "ASKNOTES_PROMPT_WINDOW_CHARS": str(variant.window),
         }
     rows: dict[str, list[dict[str, float]]] = {label: [] for label in variants}
     for label, timed in variants.items():
