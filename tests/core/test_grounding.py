@@ -7,6 +7,7 @@ from app.core.answer.grounding import (
     check_citations,
     identifiers_missing,
     locate_quote,
+    locate_quotes,
     parse_proposal,
     topic_check,
 )
@@ -271,3 +272,24 @@ def test_a_unit_written_in_greek_is_not_a_formula_symbol(question: str, passage:
     from app.core.answer.grounding import identifiers_missing
 
     assert identifiers_missing(question, passage) == []
+
+
+def test_a_quote_may_restate_the_subject_its_passage_is_filed_under() -> None:
+    """A model turns `birthday:: 19 August` in a person's page into a sentence naming the
+    person; the heading names who, the line states the rest."""
+    page = "role:: front of house\n\n- personal\n\t- birthday:: 19 August\n\t- coffee:: oat"
+    quote = "Lena Marsh's birthday is 19 August."
+    assert locate_quote(quote, [page], 1) is None  # without the subject: 3 of 5 words
+    located = locate_quotes(quote, [page], 1, ["Lena Marsh\npeople/Lena Marsh.md"])
+    assert [(q.passage, q.exact, q.text) for q in located] == [(1, False, "- birthday:: 19 August")]
+    # The subject's words cover the name, not the fact: a made-up fact is still in no line,
+    # and a changed value is never located.
+    other = ["Lena Marsh\npeople/Lena Marsh.md"]
+    assert locate_quotes("Lena Marsh's wedding is in August.", [page], 1, other) == []
+    assert locate_quotes("Lena Marsh's birthday is 18 August.", [page], 1, other) == []
+
+
+def test_every_passage_holding_the_quote_verbatim_is_found_the_models_first() -> None:
+    twice = [PASSAGES[1], "## Old\n\nI keep 7 daily, 4 weekly and 12 monthly snapshots."]
+    found = locate_quotes("I keep 7 daily, 4 weekly and 12 monthly snapshots.", twice, 2)
+    assert [q.passage for q in found] == [2, 1]

@@ -26,7 +26,7 @@ from app.core.answer.grounding import (
     LocatedQuote,
     Similarity,
     identifiers_missing,
-    locate_quote,
+    locate_quotes,
     topic_check,
 )
 from app.core.answer.json_stream import strip_citations
@@ -86,9 +86,10 @@ def check_quote(
         )
     )
     texts = [p.text for p in prompt.passages]
-    located = locate_quote(quote_text, texts, preferred) if quote_text else None
+    subjects = [f"{p.heading}\n" + "\n".join(s.file for s in p.sources) for p in prompt.passages]
+    places = locate_quotes(quote_text, texts, preferred, subjects) if quote_text else []
     if declined:
-        return QuoteDecision(tuple(checks), located, "")
+        return QuoteDecision(tuple(checks), places[0] if places else None, "")
     copied = EXAMPLE_MARKER in fold(quote_text) or EXAMPLE_MARKER in fold(answer)
     checks.append(
         Check(
@@ -101,7 +102,7 @@ def check_quote(
     )
     if copied:
         return QuoteDecision(tuple(checks), None, "")
-    if located is None:
+    if not places:
         checks.append(
             Check(
                 "quote_located",
@@ -110,6 +111,27 @@ def check_quote(
             )
         )
         return QuoteDecision(tuple(checks), None, "")
+    # A quote found in several passages is checked in each, the model's first: the same
+    # sentence may be cut off from the lines that belong to it in one and whole in another.
+    decisions = [
+        _checks_at(located, question, quote_text, preferred, prompt, similarity, min_similarity)
+        for located in places
+    ]
+    chosen = next((d for d in decisions if all(c.passed for c in d.checks)), decisions[0])
+    return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, chosen.evidence)
+
+
+def _checks_at(
+    located: LocatedQuote,
+    question: str,
+    quote_text: str,
+    preferred: int,
+    prompt: Prompt,
+    similarity: Similarity | None,
+    min_similarity: float,
+) -> QuoteDecision:
+    """The quote checks from `quote_located` on, with the quote read where `located` is."""
+    checks: list[Check] = []
     how = "verbatim" if located.exact else "by shared words"
     moved = f" (the model said [{preferred}])" if located.passage != preferred else ""
     checks.append(
@@ -170,8 +192,6 @@ def check_quote(
                 else f"the question asks for {asked.described}; the quote states none",
             )
         )
-        if not stated:
-            return QuoteDecision(tuple(checks), located, evidence)
     return QuoteDecision(tuple(checks), located, evidence)
 
 

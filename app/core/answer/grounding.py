@@ -133,20 +133,51 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
     the right sentence under the wrong number. The located text is always the note's own
     wording, never the model's copy of it.
     """
+    found = locate_quotes(quote, passages, preferred)
+    return found[0] if found else None
+
+
+def locate_quotes(
+    quote: str, passages: Sequence[str], preferred: int, subjects: Sequence[str] = ()
+) -> list[LocatedQuote]:
+    """Every passage holding the quote verbatim, the model's passage first; else the one
+    place it matches by shared words; else none.
+
+    Chunks of one note overlap and a note may be copied into another, so a sentence can be
+    in two passages, one of which cuts off the lines that belong to it. `subjects[i]` names
+    what passage i is about (its heading path and file): a model that turns a note's
+    `birthday:: 19 August` under "Farah Nadeem" into "Farah Nadeem's birthday is 19 August"
+    has quoted that line.
+    """
     quote = CITATION.sub(" ", quote)  # a model often cites inside its quote: "… [4]."
     target = squash(quote)
     if not target:
-        return None
+        return []
     order = list(range(1, len(passages) + 1))
     if 1 <= preferred <= len(passages):
         order.remove(preferred)
         order.insert(0, preferred)
-    for number in order:
-        if holds_words(passages[number - 1], target):
-            window = next(
-                (w for w in _windows(passages[number - 1]) if holds_words(w, target)), quote
-            )
-            return LocatedQuote(number, window, True)
+    verbatim = [
+        LocatedQuote(
+            number,
+            next((w for w in _windows(passages[number - 1]) if holds_words(w, target)), quote),
+            True,
+        )
+        for number in order
+        if holds_words(passages[number - 1], target)
+    ]
+    if verbatim:
+        return verbatim
+    loose = _locate_loosely(quote, passages, order, subjects)
+    return [loose] if loose is not None else []
+
+
+def _locate_loosely(
+    quote: str, passages: Sequence[str], order: list[int], subjects: Sequence[str]
+) -> LocatedQuote | None:
+    """The sentence window sharing most of the quote's content words, when it shares at
+    least three quarters of them, or of those its passage's subject does not name (at
+    least two), and the quote adds no value the window lacks."""
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
     words = content_words(quote, language) - generic_stems(language)
@@ -154,8 +185,13 @@ def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> Located
         return None
     best: tuple[float, int, str] | None = None
     for number in order:
+        subject = subjects[number - 1] if number <= len(subjects) else ""
+        rest = words - content_words(subject, language) if subject else words
         for window in _windows(passages[number - 1]):
-            shared = len(words & content_words(window, language)) / len(words)
+            said = content_words(window, language)
+            shared = len(words & said) / len(words)
+            if len(rest) >= 2:
+                shared = max(shared, len(rest & said) / len(rest))
             if best is None or shared > best[0]:
                 best = (shared, number, window)
     if best is not None and best[0] >= 0.75 and not _values_added(quote, best[2]):
