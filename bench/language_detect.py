@@ -38,6 +38,8 @@ FOLDERS: dict[str, tuple[Path | None, str, Path | None]] = {
     "outline": _labelled("outline", "en"),
     "notes-fr": _labelled("notes-fr", "fr"),
     "runbooks": _labelled("runbooks", "en"),
+    "notizen-de": _labelled("notizen-de", "de"),
+    "fieldlab": _labelled("fieldlab", "en"),
 }
 
 
