@@ -24,21 +24,23 @@ from app.core.answer.answering import embedder_similarity, retrieve_and_judge
 from app.core.answer.checks import check_quote
 from app.core.answer.extractive import best_sentences
 from app.core.answer.prompt import Prompt
-from app.core.answer.result import AnswerSettings
 from app.core.basics.text import content_words
 from app.core.evals.questions import load_questions
 from app.core.verdict.answer_type import asked_type
+from app.core.verdict.probes import load_calibration, refresh_calibration
 
 
 def main() -> None:
     parser = labelled_set_parser(__doc__)
     args = parser.parse_args()
     settings, folders = labelled_sets(args)
-    min_similarity = AnswerSettings().min_quote_similarity
     counts = Counter[str]()
     for name in folders:
         index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
+        refresh_calibration(index, settings.retrieval())
+        # a cosine floor means something only for its folder and embedder
+        min_similarity = settings.answering(load_calibration(index)).quote_similarity_floor
         for q in load_questions(questions_file):
             if asked_type(q.asked) is None:
                 continue

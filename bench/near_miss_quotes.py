@@ -24,10 +24,10 @@ from _common import indexed_set, labelled_set_parser, labelled_sets
 from app.core.answer.answering import embedder_similarity
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
-from app.core.answer.result import AnswerSettings
 from app.core.basics.sentences import sentences
 from app.core.evals.questions import load_questions
 from app.core.index.retrieve import Passage, search
+from app.core.verdict.probes import load_calibration, refresh_calibration
 
 
 def find_quote(pattern: re.Pattern[str], passages: list[Passage]) -> tuple[int, str] | None:
@@ -52,11 +52,13 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every quote's outcome")
     args = parser.parse_args()
     settings, folders = labelled_sets(args)
-    min_similarity = AnswerSettings().min_quote_similarity
     totals = Counter[str]()
     for name in folders:
         index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
+        refresh_calibration(index, settings.retrieval())
+        # a cosine floor means something only for its folder and embedder
+        min_similarity = settings.answering(load_calibration(index)).quote_similarity_floor
         seen = Counter[str]()
         fired = {"anchor": Counter[str](), "trap": Counter[str]()}
         lines: list[str] = []

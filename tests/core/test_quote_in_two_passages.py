@@ -3,7 +3,7 @@ cut the lines that belong to a list item off in one passage and keep them in the
 
 from __future__ import annotations
 
-from app.core.answer.checks import check_quote
+from app.core.answer.checks import QuoteDecision, check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
@@ -23,7 +23,7 @@ def passage(text: str, rank: int) -> Passage:
     return Passage(f"h{rank}", text, (source,), rank, FusedScore(0.03), rank, None, rank, None)
 
 
-def decide(passages: list[str], preferred: int):  # type: ignore[no-untyped-def]
+def decide(passages: list[str], preferred: int) -> QuoteDecision:
     prompt = Prompt((), tuple(passage(t, i) for i, t in enumerate(passages, 1)), (), 0)
     return check_quote(QUESTION, True, QUOTE, preferred, prompt, None, 0.45)
 

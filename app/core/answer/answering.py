@@ -247,7 +247,7 @@ class _Generation:
             proposal.passage,
             self.prompt,
             self.similarity,
-            self.settings.min_quote_similarity,
+            self.settings.quote_similarity_floor,
             proposal.answer,
         )
         decision = self._with_extra(decision)
@@ -293,7 +293,7 @@ class _Generation:
             partial.passage,
             self.prompt,
             self.similarity,
-            self.settings.min_quote_similarity,
+            self.settings.quote_similarity_floor,
         )
         return self._with_extra(decision)
 

@@ -20,10 +20,14 @@ class AnswerKind(enum.Enum):
     REFUSED = "refused"  # no grounded answer and no evidence to quote
 
 
+UNCALIBRATED_QUOTE_SIMILARITY = 0.45
+
+
 @dataclass(frozen=True)
 class AnswerSettings:
     max_answer_tokens: int = 256
-    min_quote_similarity: float = 0.45
+    # None: the folder's own level (see quote_similarity_floor); a number overrides it.
+    min_quote_similarity: float | None = None
     gates: GateSettings = field(default_factory=GateSettings)
     prompt_example: bool = True  # the worked example in the system prompt
     # Three passages cut to 600 characters halve the first-token time but answer twice as
@@ -32,6 +36,23 @@ class AnswerSettings:
     window_chars: int = 0  # show each passage cut to this many characters (0: whole)
     prompt_passages: int = 5  # the best-ranked passages the model reads
     second_reading: bool = True  # ask again without a quote the checks refused as a bad pick
+
+    @property
+    def quote_similarity_floor(self) -> float:
+        """The cosine a quote sharing no word with the question needs.
+
+        A cosine means something only against its embedder and folder: unrelated French
+        sentences score 0.80 with multilingual-e5 and 0.15 with MiniLM. The floor is the
+        folder's answerable band (the median top cosine of the questions made from its own
+        passages), which sits at 0.42 to 0.52 on MiniLM folders and 0.85 to 0.87 on e5 ones
+        (bench/quote_similarity.py); an uncalibrated folder uses MiniLM's 0.45.
+        """
+        if self.min_quote_similarity is not None:
+            return self.min_quote_similarity
+        calibration = self.gates.calibration
+        if not calibration.probed:
+            return UNCALIBRATED_QUOTE_SIMILARITY
+        return calibration.bands["top_cosine"].hit
 
 
 @dataclass(frozen=True)

@@ -118,9 +118,13 @@ class Settings:
             "once more without it (the second reply is checked as strictly)."
         ),
     )
-    min_quote_similarity: float = field(
-        default=_ANSWER.min_quote_similarity,
-        metadata=_doc("A quote sharing no word with the question needs this cosine.", min=-1.0),
+    min_quote_similarity: float | None = field(
+        default=None,
+        metadata=_doc(
+            "A quote sharing no word with the question needs this cosine; default: the "
+            "folder's answerable band (its calibrated median top cosine), 0.45 uncalibrated.",
+            min=-1.0,
+        ),
     )
     verdict_threshold: float | None = field(
         default=None,
