@@ -1,4 +1,4 @@
-"""Words that name nothing in particular, in English and Portuguese (folded).
+"""Words that name nothing in particular, in English, Portuguese and German (folded).
 
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
@@ -48,5 +48,12 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     passo pessoa pessoas pode podem posso precisa preciso primeiro problema qualquer quero
     rapido saber sempre ser serve tanto tempo tenho ter tipo todo todos trabalho usar uso
     valor vez vezes ver
+    darf darfst durfen kann kannst konnen konnte muss musst mussen musste soll sollst sollen
+    will willst wollen wollte mochte mochten mag magst gibt gab geht ging ne nen nem ner mal
+    denn eigentlich halt eben schon gerade immer genau ungefahr etwa jemand irgendwie
+    welches welchem wem wen wessen warum wieso weshalb woher wohin womit wofur wozu worauf
+    woran wobei machen macht gemacht tun brauche brauchen braucht sagen sagt gesagt steht
+    stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
+    nachste nachsten aktuell aktuelle derzeit heute
     """.split()
 )

@@ -97,14 +97,16 @@ _FIRST_WORD = re.compile(r"^\W*\w+")
 _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
-def _salience(word: str, first: bool) -> float:
+def _salience(word: str, first: bool, language: str = DEFAULT_LANGUAGE) -> float:
     folded = fold(word)
     if _WORDS_JOINED.fullmatch(folded) and all(part in GENERIC_WORDS for part in folded.split("-")):
         # "one-to-ones", "follow-up", "check-in": everyday words joined, not a name
         return GENERIC_SALIENCE
     if is_compound(folded) or any(c.isdigit() for c in word) or word.startswith("-"):
         return 1.0
-    if (word[:1].isupper() and not first) or (len(word) >= 2 and word.isupper()):
+    # German capitalises every noun: a capital there names nothing in particular.
+    capital_names = word[:1].isupper() and not first and language != "de"
+    if capital_names or (len(word) >= 2 and word.isupper()):
         return 0.9
     if folded in GENERIC_WORDS:
         return GENERIC_SALIENCE
@@ -145,12 +147,68 @@ def question_terms(
             parts = _known_parts(word, vocabulary, language)
             if parts:  # "n-1" where the notes write "n − 1", "atm.L/mol.K" for "atm·L/(mol·K)"
                 known, in_passages = True, all(t in seen_passages for t in parts)
+        if not known and not in_passages:  # (in the passages: only the stemmers differ)
+            parts = _compound_parts(word, vocabulary, language)
+            if parts:  # "Zahnarzttermin" where the notes write "Zahnarzt" and "Termin"
+                known, in_passages = True, all(t in seen_passages for t in parts)
+            elif (meant := typo_of(token, vocabulary)) is not None:
+                token, known, in_passages = meant, True, meant in seen_passages
         rare = known and vocabulary.doc_freq(token) <= rare_limit
-        terms.append(QuestionTerm(word, token, _salience(word, first), known, in_passages, rare))
+        salience = _salience(word, first, language)
+        terms.append(QuestionTerm(word, token, salience, known, in_passages, rare))
     unique: dict[str, QuestionTerm] = {}
     for term in terms:
         unique.setdefault(term.token, term)
     return list(unique.values())
+
+
+# German joins nouns into one word ("Zahnarzttermin") that notes often write apart or in
+# another compound ("Zahnarzt", "Termin"); each part is at least this long.
+_MIN_COMPOUND_PART = 4
+_LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zeit"
+
+
+def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
+    """The two known tokens a German compound unknown to the notes is made of (the split
+    with the longest head); empty for another language, or when no split is known."""
+    folded = fold(word)
+    if language != "de" or not folded.isalpha() or len(folded) < 2 * _MIN_COMPOUND_PART:
+        return []
+    for cut in range(len(folded) - _MIN_COMPOUND_PART, _MIN_COMPOUND_PART - 1, -1):
+        tail = term_variants(folded[cut:], language)
+        if not tail or tail[0] not in vocabulary:
+            continue
+        for link in _LINKS:
+            head_word = folded[:cut]
+            if link and not head_word.endswith(link):
+                continue
+            head_word = head_word[: len(head_word) - len(link)]
+            if len(head_word) < _MIN_COMPOUND_PART:
+                continue
+            head = term_variants(head_word, language)
+            if head and head[0] in vocabulary:
+                return [head[0], tail[0]]
+    return []
+
+
+_MIN_TYPO_LENGTH = 5  # shorter words are one letter from too many others
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def typo_of(token: str, vocabulary: Vocabulary) -> str | None:
+    """The token of the notes one typing slip from `token` (a letter dropped, added,
+    changed or two swapped: "kaltmite" for "Kaltmiete", "reagnets" for "reagents"), the
+    most widespread when several are; None for a short, numbered or unslipped token."""
+    if len(token) < _MIN_TYPO_LENGTH or not token.isalpha() or not token.isascii():
+        return None
+    splits = [(token[:i], token[i:]) for i in range(len(token) + 1)]
+    candidates = {a + b[1:] for a, b in splits if b}
+    candidates |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    candidates |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    candidates |= {a + c + b for a, b in splits for c in _LETTERS}
+    candidates.discard(token)
+    known = [c for c in candidates if len(c) >= _MIN_TYPO_LENGTH and c in vocabulary]
+    return max(known, key=lambda c: (vocabulary.doc_freq(c), c)) if known else None
 
 
 def _known_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:

@@ -1,0 +1,65 @@
+"""A question word the notes lack may still be theirs: typed with a slip ("kaltmite"),
+or, in German, joined into a compound the notes write apart ("Zahnarzttermin"). Neither
+is an unknown name, and neither should count as a word the notes are missing."""
+
+from __future__ import annotations
+
+from app.core.basics.text import lexical_tokens
+from app.core.verdict.signals import QuestionTerm, question_terms, typo_of
+from tests.core.test_verdict import _Vocabulary
+
+GERMAN_NOTE = (
+    "## Kinderzahnärztin\nDr. Sommer, nächster Termin beim Zahnarzt: 14.05.\n"
+    "| Kaltmiete | 645,00 € | 698,00 € |"
+)
+
+
+def vocabulary(note: str, language: str) -> _Vocabulary:
+    return _Vocabulary(set(lexical_tokens(note, language)))
+
+
+def term(question: str, word: str, note: str, language: str) -> QuestionTerm:
+    terms = question_terms(question, vocabulary(note, language), note, language)
+    return next(t for t in terms if t.word == word)
+
+
+def test_a_slip_of_one_letter_is_the_notes_word() -> None:
+    words = vocabulary("Reagents: manganese sulfate. Template volume 3 µL.", "en")
+    assert typo_of("reagnet", words) == "reagent"  # two letters swapped
+    assert typo_of("templt", words) == "templat"  # one dropped (the stems)
+    kaltmite = term("was zahl ich an kaltmite", "kaltmite", GERMAN_NOTE, "de")
+    assert kaltmite.known and kaltmite.in_passages
+
+
+def test_short_or_far_words_are_not_slips() -> None:
+    words = vocabulary("Reagents for the Winkler titration.", "en")
+    assert typo_of("reag", words) is None  # too short to tell
+    assert typo_of("rgnts", words) is None  # two slips away
+    assert typo_of("pennock", words) is None
+
+
+def test_a_german_compound_of_two_known_words_is_known() -> None:
+    compound = term("Wann ist der nächste Zahnarzttermin?", "Zahnarzttermin", GERMAN_NOTE, "de")
+    assert compound.known and compound.in_passages
+    # a capitalised German noun is not a name
+    assert compound.salience < 0.9
+
+
+def test_compounds_are_split_only_in_german() -> None:
+    note = "The river path floods in winter; the side gate is locked."
+    riverside = term("Where is Riverside Lodge?", "Riverside", note, "en")
+    assert not riverside.known  # an English name made of two common words stays a name
+    assert riverside.salience == 0.9
+
+
+def test_a_word_in_the_passages_is_never_rewritten_as_a_slip() -> None:
+    """An English question over French notes: the French stemmer cuts "rclone" to "rclon",
+    which is one letter from the English token; the passages hold the word as asked."""
+    note = "Le mot de passe rclone crypt est dans le coffre."
+    words = _Vocabulary(set(lexical_tokens(note, "fr")))
+    rclone = next(
+        t
+        for t in question_terms("where is the rclone password", words, note, "en")
+        if t.word == "rclone"
+    )
+    assert rclone.in_passages and rclone.token == "rclone"
