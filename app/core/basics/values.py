@@ -49,15 +49,17 @@ NUMBER_WORDS: dict[str, float] = {
 
 UNITS: dict[str, str] = {
     **dict.fromkeys(
-        "h hr hrs hour hours hora horas heure heures stunde stunden ore".split(), "hour"
+        "h hr hrs hour hours hora horas heure heures stunde stunden std stdn ore".split(), "hour"
     ),
     **dict.fromkeys(
         ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti"], "minute"
     ),
-    **dict.fromkeys(["s", "sec", "secs", "second", "seconds", "segundo", "segundos"], "second"),
+    **dict.fromkeys(
+        "s sec secs second seconds segundo segundos sek sekunde sekunden".split(), "second"
+    ),
     **dict.fromkeys(["ms", "millisecond", "milliseconds", "milissegundos"], "millisecond"),
     **dict.fromkeys(
-        ["d", "day", "days", "dia", "dias", "jour", "jours", "tage", "tagen", "giorno", "giorni"],
+        "d day days dia dias jour jours tag tage tagen giorno giorni".split(),
         "day",
     ),
     **dict.fromkeys(
@@ -147,6 +149,7 @@ _TIME = re.compile(
     r"|(?<=\buntil )|(?<=\bfrom ))([01]?\d|2[0-3]) ?h(?![a-z\d])"
     r"|(?<!\d)([01]?\d|2[0-3]) ?h(?= ?[-–] ?\d{1,2} ?h)"
     r"|\b(noon|midnight|meio-dia|meia-noite|mediodia|medianoche)\b"
+    r"|(?<![\d:.,])([01]?\d|2[0-3]) ?uhr\b"  # German "um 16 Uhr"
 )
 _FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
@@ -270,6 +273,8 @@ def times(text: str) -> set[tuple[int, int]]:
             found.add((int(m.group(7)), 0))
         elif m.group(8) is not None:
             found.add((12, 0) if m.group(8) in ("noon", "meio-dia", "mediodia") else (0, 0))
+        elif m.group(9) is not None:
+            found.add((int(m.group(9)), 0))
     return found
 
 
