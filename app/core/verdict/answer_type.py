@@ -128,6 +128,15 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                        r"^\W*(dove|da dove)\b|\bin quale (citta|negozio)\b"),
 )  # fmt: skip
 
+# A query of a few words that opens with no question word (any language asknotes reads).
+_TERSE = (
+    r"^\W*(?!(what|how|why|where|who|whom|when|which|is|are|was|were|do|does|did|can|could|"
+    r"should|will|would|have|has|o|a|e|que|qual|quais|como|onde|quem|quando|por|porque|cual|"
+    r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|was|wie|wo|wer|"
+    r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss)\b)"
+    r"(?=(\S+\s+){0,9}\S+\W*$).*"
+)
+
 # Checked in order: the first pattern that matches the folded question decides its type.
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
@@ -218,6 +227,21 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # her birthday?" asks for something else, and is longer).
         (AnswerType.DATE, r"^\W*(\S+\s+){0,2}(birthday|bday|cumple|cumpleanos|aniversario|"
                           r"anniversaire|geburtstag|compleanno)\b(\s+\S+){0,2}\W*$"),
+        # Terse queries, typed without a question word ("phone number for Mrs Deverell",
+        # "hotel cost utrecht conf", "annealing temp for the eel assay", "Regatta 2026
+        # datum"): the noun names the kind of value wanted.
+        (AnswerType.PHONE, rf"{_TERSE}\b(phone|mobile|telephone|tel|handy|telefon) "
+                           r"(number|no|nr|nummer)\b|"
+                           rf"{_TERSE}\b(telefono|telephone|telefone) (de|of|for)\b"),
+        (AnswerType.CODE, rf"{_TERSE}\b(gate|door|alarm|lock|keysafe|key safe|entry|access|"
+                          r"tor|tur) ?(code|pin)\b"),
+        (AnswerType.PRICE, rf"{_TERSE}\b(cost|costs|price|fee|fees|rent|charge|preis|kosten|"
+                           r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo)\b"
+                           r"(?!\s+(centre|center|code|category|model)\b)"),
+        (AnswerType.QUANTITY, rf"{_TERSE}\b(temp|temperature|pressure|weight|voltage|dose|"
+                              r"dosage|conductivity|concentration|ph|temperatur|druck|"
+                              r"gewicht|temperatura)\b(?!\s+(log|logger|sensor|probe|meter)\b)"),
+        (AnswerType.DATE, rf"{_TERSE}\b(date|datum|fecha|termin)\W*$"),
     )
 )  # fmt: skip
 

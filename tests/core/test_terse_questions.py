@@ -1,0 +1,45 @@
+"""A question typed as keywords, without a question word, still asks for a kind of value:
+"phone number for Mrs Deverell" is answered by a phone number, never by her e-mail."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.verdict.answer_type import AnswerType, asked_type, states
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("phone number for Mrs Deverell at the millrace site", AnswerType.PHONE),
+        ("Gareth Pellow mobile no.", AnswerType.PHONE),
+        ("glenlow gate code", AnswerType.CODE),
+        ("hotel cost utrecht conf", AnswerType.PRICE),
+        ("harwood callout charge?", AnswerType.PRICE),
+        ("annealing temp for the eel qpcr assay", AnswerType.QUANTITY),
+        ("conductivity at cowley mere on 9 july", AnswerType.QUANTITY),
+        ("Regatta 2026 datum", AnswerType.DATE),
+    ],
+)
+def test_a_terse_query_asks_for_what_its_noun_names(question: str, kind: AnswerType) -> None:
+    assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "cost centre for the grant",  # a code, not a price
+        "temp logger battery",  # the thing, not a temperature
+        "how do I clean the temp probe",  # a question word: its own rules
+        "notes on the date palm trip to Elche and what we saw in the gardens there today",
+    ],
+)
+def test_terse_rules_leave_other_queries_alone(question: str) -> None:
+    assert asked_type(question) is None
+
+
+def test_an_email_is_no_phone_number() -> None:
+    question = "phone number for Mrs Deverell"
+    quote = "Contact by email only: p.deverell@mill.example"
+    assert not states(quote, asked_type(question) or AnswerType.PHONE, question)
+    assert states("Mrs Deverell: 01632 960 448", AnswerType.PHONE, question)
