@@ -18,6 +18,7 @@ from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import (
+    MIN_COMPOUND_PART,
     content_words,
     fold,
     holds_words,
@@ -252,11 +253,13 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     opened = question.strip().lstrip("¿¡\"'“(")
     names = [n for n in _CAPITALISED.findall(opened) if n[0].isupper()]
     for name in names:
+        folded_name = fold(name)
         # A month or a day is a date, checked as one ("in March" is not a name to find).
-        if fold(name) in MONTHS or is_day_word(name):
+        if folded_name in MONTHS or is_day_word(name):
             continue
         # (a short name read so, "Zoe" as "zo", would be found inside other words)
-        forms = {fold(name)} | {f for f in [_umlauts_spelled_out(fold(name))] if len(f) >= 6}
+        spelled_out = _umlauts_spelled_out(folded_name)
+        forms = {folded_name} | ({spelled_out} if len(spelled_out) >= 6 else set())
         if any(form in text for form in forms for text in written):
             continue
         if any(_possessive_of(form, text) for form in forms for text in written):
@@ -281,15 +284,12 @@ def _possessive_of(form: str, text: str) -> bool:
 def _compound_in(form: str, text: str) -> bool:
     """A German compound noun ("Zahnarzttermin") whose two parts the text writes apart or
     in other compounds ("Zahnarztpraxis", "Termin")."""
-    if len(form) < 2 * _MIN_HEAD + 2 or not form.isalpha():
+    if len(form) < 2 * MIN_COMPOUND_PART + 2 or not form.isalpha():
         return False
     return any(
         form[:cut] in text and form[cut:] in text
-        for cut in range(_MIN_HEAD, len(form) - _MIN_HEAD + 1)
+        for cut in range(MIN_COMPOUND_PART, len(form) - MIN_COMPOUND_PART + 1)
     )
-
-
-_MIN_HEAD = 4
 
 
 def _compound_heads(question: str, text: str) -> list[str]:
@@ -300,7 +300,7 @@ def _compound_heads(question: str, text: str) -> list[str]:
         f"{head} (in {word})"
         for word in content_words(question, "de")
         for head in said
-        if len(head) >= _MIN_HEAD and len(word) > len(head) + 2 and word.endswith(head)
+        if len(head) >= MIN_COMPOUND_PART and len(word) > len(head) + 2 and word.endswith(head)
     )
 
 

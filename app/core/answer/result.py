@@ -45,7 +45,8 @@ class AnswerSettings:
         sentences score 0.80 with multilingual-e5 and 0.15 with MiniLM. The floor is the
         folder's answerable band (the median top cosine of the questions made from its own
         passages), which sits at 0.42 to 0.52 on MiniLM folders and 0.85 to 0.87 on e5 ones
-        (bench/quote_similarity.py); an uncalibrated folder uses MiniLM's 0.45.
+        (bench/stray_quotes.py prints each folder's); an uncalibrated folder uses MiniLM's
+        0.45.
         """
         if self.min_quote_similarity is not None:
             return self.min_quote_similarity

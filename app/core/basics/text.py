@@ -67,6 +67,11 @@ def _stem(word: str, language: str = DEFAULT_LANGUAGE) -> str:
     return str(stemmer_for(language).stemWord(word))
 
 
+# German joins nouns into one word ("Zahnarzttermin") that notes often write apart or in
+# another compound ("Zahnarzt", "Termin"); each part a compound is read as is this long.
+MIN_COMPOUND_PART = 4
+
+
 def is_compound(term: str) -> bool:
     """A term holding punctuation (`err-4012`, `_csv.error`, `-l`), kept whole by BM25."""
     return _is_compound(term) or "_" in term

@@ -128,11 +128,12 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                        r"^\W*(dove|da dove)\b|\bin quale (citta|negozio)\b"),
 )  # fmt: skip
 
-# A query of a few words that opens with no question word (any language asknotes reads).
+# A query of a few words that opens with no question word (any language asknotes reads;
+# "was" is English and German).
 _TERSE = (
     r"^\W*(?!(what|how|why|where|who|whom|when|which|is|are|was|were|do|does|did|can|could|"
     r"should|will|would|have|has|o|a|e|que|qual|quais|como|onde|quem|quando|por|porque|cual|"
-    r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|was|wie|wo|wer|"
+    r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|wie|wo|wer|"
     r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss)\b)"
     r"(?=(\S+\s+){0,9}\S+\W*$).*"
 )

@@ -16,6 +16,7 @@ from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.sentences import sentences
 from app.core.basics.text import (
+    MIN_COMPOUND_PART,
     TERM_PATTERN,
     fold,
     is_compound,
@@ -162,9 +163,6 @@ def question_terms(
     return list(unique.values())
 
 
-# German joins nouns into one word ("Zahnarzttermin") that notes often write apart or in
-# another compound ("Zahnarzt", "Termin"); each part is at least this long.
-_MIN_COMPOUND_PART = 4
 _LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zeit"
 
 
@@ -172,9 +170,9 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
     """The two known tokens a German compound unknown to the notes is made of (the split
     with the longest head); empty for another language, or when no split is known."""
     folded = fold(word)
-    if language != "de" or not folded.isalpha() or len(folded) < 2 * _MIN_COMPOUND_PART:
+    if language != "de" or not folded.isalpha() or len(folded) < 2 * MIN_COMPOUND_PART:
         return []
-    for cut in range(len(folded) - _MIN_COMPOUND_PART, _MIN_COMPOUND_PART - 1, -1):
+    for cut in range(len(folded) - MIN_COMPOUND_PART, MIN_COMPOUND_PART - 1, -1):
         tail = term_variants(folded[cut:], language)
         if not tail or tail[0] not in vocabulary:
             continue
@@ -183,7 +181,7 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
             if link and not head_word.endswith(link):
                 continue
             head_word = head_word[: len(head_word) - len(link)]
-            if len(head_word) < _MIN_COMPOUND_PART:
+            if len(head_word) < MIN_COMPOUND_PART:
                 continue
             head = term_variants(head_word, language)
             if head and head[0] in vocabulary:
