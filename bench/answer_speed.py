@@ -6,8 +6,11 @@ around what the question needs, whether the system prompt holds its worked examp
 times the first token three times for each: cold (KV cache cleared, nothing kept on
 disk), with the system prompt's state restored from disk (what a new `asknotes ask`
 process does once any process has read that system prompt), and with the system prompt
-cached in memory (the TUI between questions). One run, one process, so the ratios
-compare like with like.
+cached in memory (the TUI between questions). Then, with the first variant's prompts,
+times writing the whole reply after its first token two ways: llama-cpp-python's chat
+completion (its grammar runs over the whole vocabulary at every token) and asknotes'
+decoder (`greedy_decode`: the grammar checks the model's choice), and checks the two
+replies are the same. One run, one process, so the ratios compare like with like.
 
     python bench/answer_speed.py [--variants 5:0,3:0,3:600:bare] [--model FILE.gguf]
 """
@@ -18,6 +21,7 @@ import argparse
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,6 +89,52 @@ def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> flo
     return seconds
 
 
+def library_reply(llm, prompt: Prompt) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """The reply as llama-cpp-python's own chat completion writes it."""
+    chunks = llm.create_chat_completion(
+        messages=[{"role": m.role, "content": m.content} for m in prompt.messages],
+        response_format={"type": "json_object", "schema": ANSWER_SCHEMA},
+        temperature=0.0,
+        seed=0,
+        max_tokens=256,
+        stream=True,
+    )
+    for chunk in chunks:
+        piece = chunk["choices"][0]["delta"].get("content")
+        if piece:
+            yield piece
+
+
+def writing_time(pieces: Iterator[str]) -> tuple[float, str]:
+    """Seconds from the first piece to the last, and the whole reply."""
+    text = next(pieces)
+    started = time.perf_counter()
+    text += "".join(pieces)
+    return time.perf_counter() - started, text
+
+
+def compare_writing(generator, llm, prompts: list[Prompt]) -> None:  # type: ignore[no-untyped-def]
+    generator.state_dir = None
+    rows = []
+    for prompt in prompts:
+        llm.reset()
+        library, expected = writing_time(library_reply(llm, prompt))
+        llm.reset()
+        ours, reply = writing_time(
+            iter(generator.stream(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=256))
+        )
+        rows.append((library, ours, reply == expected))
+    same = sum(row[2] for row in rows)
+    ratios = [ours / library for library, ours, _ in rows]
+    print(
+        f"writing the reply after its first token, {len(rows)} questions: llama-cpp-python's "
+        f"chat completion median {statistics.median(r[0] for r in rows):.2f} s, asknotes' "
+        f"decoder {statistics.median(r[1] for r in rows):.2f} s (per-question ratio median "
+        f"{statistics.median(ratios):.2f}, total {sum(r[1] for r in rows):.1f} s against "
+        f"{sum(r[0] for r in rows):.1f} s); the same reply for {same} of {len(rows)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", type=Path)
@@ -121,6 +171,7 @@ def main() -> None:
     )
     kept = Path(tempfile.mkdtemp(prefix="asknotes-bench-state-"))
     results: dict[str, dict[str, list[float]]] = {}
+    first_prompts: list[Prompt] = []
     for variant in map(PromptVariant.parse, args.variants.split(",")):
         label = variant.label
         # One question read whole keeps this system prompt's state for `restored`.
@@ -142,6 +193,8 @@ def main() -> None:
                 example=variant.example,
             )
             row["tokens"].append(prompt.prompt_tokens)
+            if not results:
+                first_prompts.append(prompt)
             for mode in ("cold", "restored", "cached"):
                 row[mode].append(first_token(generator, llm, prompt, mode=mode, kept=kept))
         results[label] = row
@@ -168,6 +221,7 @@ def main() -> None:
             f"{label}: restored / cold first token, per-question median "
             f"{statistics.median(ratios):.2f}"
         )
+    compare_writing(generator, llm, first_prompts)
     index.close()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Iterator, Sequence
@@ -145,6 +146,9 @@ class LlamaCppGenerator:
         with self._lock:  # one llama.cpp context serves one request at a time
             llm = self.load()
             self._resume_system_prompt(llm, messages)
+            if self._formatter is not None and self._temperature == 0.0:
+                yield from self._greedy(llm, messages, schema, max_tokens, cancel)
+                return
             chunks = llm.create_chat_completion(
                 messages=[{"role": m.role, "content": m.content} for m in messages],
                 response_format={"type": "json_object", "schema": schema},
@@ -159,3 +163,24 @@ class LlamaCppGenerator:
                 piece = chunk["choices"][0]["delta"].get("content")
                 if piece:
                     yield piece
+
+    def _greedy(
+        self,
+        llm: Any,
+        messages: Sequence[ChatMessage],
+        schema: dict[str, Any],
+        max_tokens: int,
+        cancel: threading.Event | None,
+    ) -> Iterator[str]:
+        """The reply `create_chat_completion` would give, written faster (`greedy_decode`)."""
+        from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+        from app.core.models.greedy_decode import greedy_stream
+
+        yield from greedy_stream(
+            llm,
+            self._chat_tokens(llm, messages),
+            gbnf=json_schema_to_gbnf(json.dumps(schema)),
+            max_tokens=max_tokens,
+            cancel=cancel,
+        )
