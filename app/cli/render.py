@@ -97,6 +97,8 @@ def render_search(result: SearchResult) -> str:
         out.append(f"    {passage_scores(p)}")
         for extra in p.sources[1:]:
             out.append(f"    also in {extra.file}:{extra.start_line}-{extra.end_line}")
+        for old in p.older_copies:
+            out.append(f"    in place of its older copy {old.file}:{old.start_line}-{old.end_line}")
         if p.primary.links:
             out.append(f"    links to {', '.join(p.primary.links)}")
         snippet = " ".join(p.text.split())[:300]
@@ -190,6 +192,8 @@ def _passage_line(number_of: dict[str, int], p: Passage) -> str:
     line = f"  {label} {passage_header(p)}\n      {passage_scores(p)}"
     for extra in p.sources[1:]:
         line += f"\n      also in {extra.file}:{extra.start_line}-{extra.end_line}"
+    for old in p.older_copies:
+        line += f"\n      in place of its older copy {old.file}:{old.start_line}-{old.end_line}"
     return line
 
 

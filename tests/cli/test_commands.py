@@ -87,6 +87,7 @@ def test_search_json_shape(indexed: Cli) -> None:
         "fused_score",
         "pinned_by",
         "note_lead",
+        "older_copies",
     }
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
-from app.core.index import note_leads
+from app.core.index import note_leads, older_copies
 from app.core.index.lexical import Bm25Index, LexicalHit
 from app.core.index.near_copies import near_copy
-from app.core.index.records import ChunkSource
+from app.core.index.records import ChunkSource, StoredText
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
@@ -63,6 +63,7 @@ class Passage:
     bm25: Bm25Score | None
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
     note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
+    older_copies: tuple[ChunkSource, ...] = ()  # set aside for this section (`older_copies`)
 
     @property
     def primary(self) -> ChunkSource:
@@ -107,6 +108,10 @@ class Passage:
             "fused_score": round(self.fused.value, 8),
             "pinned_by": self.pinned_by,
             "note_lead": self.note_lead,  # read with the passage by the answer checks
+            "older_copies": [
+                {"file": s.file, "start_line": s.start_line, "end_line": s.end_line}
+                for s in self.older_copies
+            ],
         }
 
 
@@ -236,36 +241,57 @@ def search(
     vector_by_hash = {h.text_hash: (r, h) for r, h in enumerate(vector_hits, start=1)}
     lexical_by_hash = {h.text_hash: (r, h) for r, h in enumerate(lexical_hits, start=1)}
     passages: list[Passage] = []
-    for text_hash in order:
-        if text_hash not in stored:
-            continue
+
+    def passage_of(text_hash: str, sources: tuple[ChunkSource, ...], rank: int) -> Passage:
         vr = vector_by_hash.get(text_hash)
         lr = lexical_by_hash.get(text_hash)
+        return Passage(
+            text_hash=text_hash,
+            text=stored[text_hash].text,
+            sources=sources,
+            fused_rank=rank,
+            fused=fused_of.get(text_hash, FusedScore(0.0)),
+            vector_rank=vr[0] if vr else None,
+            cosine=vr[1].similarity if vr else None,
+            bm25_rank=lr[0] if lr else None,
+            bm25=lr[1].score if lr else None,
+            pinned_by=pins.get(text_hash),
+        )
+
+    def sources_of(text_hash: str) -> tuple[ChunkSource, ...]:
         sources = stored[text_hash].sources
         if only is not None:  # a copy outside the scope is not where the answer was found
             sources = tuple(s for s in sources if s.file in in_scope) or sources
+        return older_copies.current_first(sources)
+
+    for text_hash in order:
+        if text_hash not in stored:
+            continue
+        sources = sources_of(text_hash)
         text = stored[text_hash].text
         original = next((i for i, p in enumerate(passages) if _copies(p, text, sources)), None)
         if original is not None:  # one fact, one slot: the copy is listed as another source
             kept = passages[original]
             passages[original] = dataclasses.replace(kept, sources=kept.sources + sources)
             continue
-        passages.append(
-            Passage(
-                text_hash=text_hash,
-                text=text,
-                sources=sources,
-                fused_rank=len(passages) + 1,
-                fused=fused_of.get(text_hash, FusedScore(0.0)),
-                vector_rank=vr[0] if vr else None,
-                cosine=vr[1].similarity if vr else None,
-                bm25_rank=lr[0] if lr else None,
-                bm25=lr[1].score if lr else None,
-                pinned_by=pins.get(text_hash),
+        is_older = older_copies.is_older_copy
+        current = next((i for i, p in enumerate(passages) if is_older(sources[0], p.primary)), None)
+        if current is not None:  # the current note's section is already here
+            kept = passages[current]
+            passages[current] = dataclasses.replace(kept, older_copies=kept.older_copies + sources)
+            continue
+        older = next((i for i, p in enumerate(passages) if is_older(p.primary, sources[0])), None)
+        if older is not None:  # the current section takes the place of its older copy
+            set_aside = passages[older]
+            passages[older] = dataclasses.replace(
+                passage_of(text_hash, sources, set_aside.fused_rank),
+                older_copies=set_aside.older_copies + set_aside.sources,
             )
-        )
+            continue
+        passages.append(passage_of(text_hash, sources, len(passages) + 1))
         if len(passages) == settings.k:
             break
+    passages = _current_sections(passages, order, stored, passage_of, sources_of)
     leads = index.manifest.first_texts({p.primary.file for p in passages})
     passages = [
         dataclasses.replace(p, note_lead=note_leads.note_lead(leads.get(p.primary.file, "")))
@@ -281,6 +307,33 @@ def search(
         scope,
         None if only is None else len(in_scope),
     )
+
+
+def _current_sections(
+    passages: list[Passage],
+    order: list[str],
+    stored: dict[str, StoredText],
+    passage_of: Callable[[str, tuple[ChunkSource, ...], int], Passage],
+    sources_of: Callable[[str], tuple[ChunkSource, ...]],
+) -> list[Passage]:
+    """Each passage of an older copy replaced by its current note's same section when that
+    section is a candidate below the top k (one already in the top k was folded above)."""
+    kept = {p.text_hash for p in passages}
+    for slot, passage in enumerate(passages):
+        if older_copies.current_key(passage.primary.file) is None:
+            continue
+        for text_hash in order:
+            if text_hash in kept or text_hash not in stored:
+                continue
+            sources = sources_of(text_hash)
+            if older_copies.is_older_copy(passage.primary, sources[0]):
+                passages[slot] = dataclasses.replace(
+                    passage_of(text_hash, sources, passage.fused_rank),
+                    older_copies=passage.older_copies + passage.sources,
+                )
+                kept.add(text_hash)
+                break
+    return passages
 
 
 def _copies(kept: Passage, text: str, sources: tuple[ChunkSource, ...]) -> bool:

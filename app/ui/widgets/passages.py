@@ -26,6 +26,8 @@ def passage_text(p: Passage, number: int | None, *, used: bool | None) -> Text:
     text.append(f"fused #{p.fused_rank} · vector {vector} · bm25 {lexical}", style="dim")
     for extra in p.sources[1:]:
         text.append(f"\nalso in {extra.file}:{extra.start_line}", style="yellow")
+    for old in p.older_copies:
+        text.append(f"\nin place of its older copy {old.file}:{old.start_line}", style="yellow")
     if first.links:
         text.append(f"\nlinks to {', '.join(first.links)}", style="dim")
     return text
