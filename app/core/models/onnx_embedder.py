@@ -2,8 +2,9 @@
 
 One embedder, two engines with the same vectors (cosine ≥ 0.9999, checked when the export
 is made), so one index serves both. ONNX Runtime needs no torch import: a cold
-`asknotes search` takes under a second instead of six, and it embeds about 1.4× as many
-chunks a second as PyTorch on this machine's two cores (bench/embed_engines.py).
+`asknotes search` takes under a second instead of six, and it embeds 1.4 to 2.3 times as
+many chunks a second as PyTorch on this machine's two cores (bench/embed_engines.py, on
+different days).
 """
 
 from __future__ import annotations
