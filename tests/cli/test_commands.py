@@ -9,7 +9,7 @@ import click
 import pytest
 
 from app.cli import cli as root_group
-from tests.cli.conftest import PORT_QUOTE, Cli
+from tests.cli.conftest import NOTES, PORT_QUOTE, Cli
 from tests.conftest import write
 from tests.fakes import scripted_reply
 
@@ -281,3 +281,13 @@ def test_calibrate_plot_and_bad_file(indexed: Cli, tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.jsonl", '{"question": "ok"}\n{"expect": "answer"}\n')
     failed = indexed("calibrate", str(bad))
     assert failed.code == 1 and f'{bad}:2: each line needs a "question" string' in failed.stderr
+
+
+def test_search_says_which_older_copy_a_section_replaced(cli: Cli, notes: Path) -> None:
+    old = NOTES["server.md"].replace("8443", "8080")
+    (notes / "server (old).md").write_text(old, encoding="utf-8")
+    assert cli("index", str(notes)).code == 0
+    result = cli("search", "which port does the server listen on", "--k", "3")
+    assert result.code == 0, result.stderr
+    assert "in place of its older copy server (old).md:3-5" in result.stdout
+    assert "8080" not in result.stdout
