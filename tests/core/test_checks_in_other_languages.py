@@ -1,6 +1,6 @@
 """The answer checks read Spanish as they read English and Portuguese: the kind of value a
 question asks for, dates, days, times, units and negation, with scripted model replies;
-and French, German and Italian questions' asked kind of value, dates and days."""
+and French, German and Italian questions' asked kind of value, dates, days and negation."""
 
 from __future__ import annotations
 
@@ -106,6 +106,39 @@ def test_spanish_negation_and_the_sine() -> None:
     assert negated("No lo encontré por ninguna parte.")
     assert not negated("sin(x) vale 0 en x = 0")
     assert not negated("La red de invitados se llama Casa-Invitados.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Il n'y a pas de réseau invité.",
+        "Le moteur ne démarre plus après l'hivernage.",
+        "Studio au 3e étage sans ascenseur.",
+        "Aucune franchise sur la casse.",
+        "Es gibt kein Gäste-WLAN.",
+        "Das Boot nicht mehr benutzen.",
+        "Rechtsschutz haben wir keine.",
+        "Non c'è rete per gli ospiti.",
+        "La colazione è senza glutine.",
+    ],
+)
+def test_french_german_and_italian_negation(text: str) -> None:
+    assert negated(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Kita ist freitags bis 16 Uhr offen.",
+        "Le rendez-vous est le 3 mai à 10 h.",  # "mai" is May here, "never" in Italian
+        "Am 3. Mai um 10 Uhr.",
+        "font-family: sans-serif",
+        "the non-streaming variant",
+        "La rete ospiti si chiama Casa-Ospiti.",
+    ],
+)
+def test_words_that_only_look_negative(text: str) -> None:
+    assert not negated(text)
 
 
 NOTES = {

@@ -27,7 +27,13 @@ _IDENTIFIER = re.compile(r"(?<![\w-])--?[^\W\d][\w-]*|[\w$]+(?:[-._/:@#][\w$]+)+
 _NEGATION = re.compile(
     r"\b(no|not|never|none|nothing|nobody|nowhere|neither|nor|cannot|without|nao|nunca|"
     r"nenhum|nenhuma|nada|ninguem|jamais|sem|nem|ningun|ninguno|ninguna|nadie|jamas|ni|"
-    r"tampoco)\b|n['’]t\b"
+    r"tampoco|"
+    r"pas|aucun|aucune|rien|"  # French ("ne … plus" below; "personne" is a person too)
+    r"nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|niemand|ohne|weder|"
+    r"nessuno|nessuna|niente|nulla|senza)\b"  # Italian "mai" is also May in French
+    r"|\b(?:non|sans)\b(?!-)"  # Italian "non", French "sans"; not "non-streaming", "sans-serif"
+    r"|n['’]t\b|\bn['’](?=[aeiouyh])"  # English "don't"; French "n'est", "n'y"
+    r"|\bne\s+\S+\s+plus\b"  # French "ne fonctionne plus"
     r"|\bsin\b(?!\s*(?:\(|\d|[^\W\d_]\b))"  # Spanish "sin", not the sine: "sin(x)", "sin θ"
 )
 # Spanish "sí" only with its accent: "si" is "if".
