@@ -89,22 +89,6 @@ def first_token(generator, llm, prompt: Prompt, *, mode: str, kept: Path) -> flo
     return seconds
 
 
-def library_reply(llm, prompt: Prompt) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    """The reply as llama-cpp-python's own chat completion writes it."""
-    chunks = llm.create_chat_completion(
-        messages=[{"role": m.role, "content": m.content} for m in prompt.messages],
-        response_format={"type": "json_object", "schema": ANSWER_SCHEMA},
-        temperature=0.0,
-        seed=0,
-        max_tokens=256,
-        stream=True,
-    )
-    for chunk in chunks:
-        piece = chunk["choices"][0]["delta"].get("content")
-        if piece:
-            yield piece
-
-
 def writing_time(pieces: Iterator[str]) -> tuple[float, str]:
     """Seconds from the first piece to the last, and the whole reply."""
     text = next(pieces)
@@ -118,7 +102,11 @@ def compare_writing(generator, llm, prompts: list[Prompt]) -> None:  # type: ign
     rows = []
     for prompt in prompts:
         llm.reset()
-        library, expected = writing_time(library_reply(llm, prompt))
+        library, expected = writing_time(
+            iter(
+                generator.stream_with_library(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=256)
+            )
+        )
         llm.reset()
         ours, reply = writing_time(
             iter(generator.stream(prompt.messages, schema=ANSWER_SCHEMA, max_tokens=256))

@@ -95,10 +95,7 @@ def render_search(result: SearchResult) -> str:
     for p in result.passages:
         out.append(f"[{p.fused_rank}] {passage_header(p)}")
         out.append(f"    {passage_scores(p)}")
-        for extra in p.sources[1:]:
-            out.append(f"    also in {extra.file}:{extra.start_line}-{extra.end_line}")
-        for old in p.older_copies:
-            out.append(f"    in place of its older copy {old.file}:{old.start_line}-{old.end_line}")
+        out.extend(f"    {line}" for line in _other_places(p))
         if p.primary.links:
             out.append(f"    links to {', '.join(p.primary.links)}")
         snippet = " ".join(p.text.split())[:300]
@@ -190,11 +187,14 @@ def _passage_line(number_of: dict[str, int], p: Passage) -> str:
     n = number_of.get(p.text_hash)
     label = f"[{n}]" if n else "[-]"
     line = f"  {label} {passage_header(p)}\n      {passage_scores(p)}"
-    for extra in p.sources[1:]:
-        line += f"\n      also in {extra.file}:{extra.start_line}-{extra.end_line}"
-    for old in p.older_copies:
-        line += f"\n      in place of its older copy {old.file}:{old.start_line}-{old.end_line}"
-    return line
+    return line + "".join(f"\n      {place}" for place in _other_places(p))
+
+
+def _other_places(p: Passage) -> list[str]:
+    """Where else the passage's text is, and the older copies it stands in for."""
+    also = [("also in", s) for s in p.sources[1:]]
+    older = [("in place of its older copy", s) for s in p.older_copies]
+    return [f"{how} {s.file}:{s.start_line}-{s.end_line}" for how, s in also + older]
 
 
 def render_scorecard(card: Scorecard) -> list[str]:

@@ -92,25 +92,31 @@ def test_an_older_copys_section_yields_to_the_current_one(notes_with_an_old_copy
     assert "protocols/winkler.md" in files
 
 
+def search_notes(tmp_path: Path, embedder: FakeEmbedder, notes: dict[str, str], question: str):
+    """The top 5 passages for `question` over these notes, freshly indexed."""
+    for rel, text in notes.items():  # written in this order
+        write(tmp_path / "notes", rel, text)
+    index = NoteIndex.open(tmp_path / "index", embedder, create=True)
+    try:
+        update_index(index, tmp_path / "notes")
+        return search(index, question, RetrievalSettings(k=5)).passages
+    finally:
+        index.close()
+
+
 def test_a_section_only_the_older_copy_has_is_kept(tmp_path: Path, fake_embedder) -> None:
-    notes = tmp_path / "notes"
-    write(notes, "deploy.md", f"# Deploy\n\n## Approval\n\nMarta approves. {FILLER}\n")
-    write(notes, "deploy-old.md", f"# Deploy\n\n## Rollback\n\nRun undo.sh twice. {FILLER}\n")
-    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
-    update_index(index, notes)
-    passages = search(index, "how do I roll back", RetrievalSettings(k=5)).passages
-    index.close()
+    notes = {
+        "deploy.md": f"# Deploy\n\n## Approval\n\nMarta approves. {FILLER}\n",
+        "deploy-old.md": f"# Deploy\n\n## Rollback\n\nRun undo.sh twice. {FILLER}\n",
+    }
+    passages = search_notes(tmp_path, fake_embedder, notes, "how do I roll back")
     assert any(p.primary.file == "deploy-old.md" for p in passages)
 
 
 def test_a_text_in_both_notes_is_cited_from_the_current_one(tmp_path: Path, fake_embedder) -> None:
-    notes = tmp_path / "notes"
     same = f"# Deploy\n\n## Approval\n\nMarta approves every deploy. {FILLER}\n"
-    write(notes, "a-deploy-old.md", same)  # walked first: would be the primary source
-    write(notes, "a-deploy.md", same)
-    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
-    update_index(index, notes)
-    passages = search(index, "who approves deploys", RetrievalSettings(k=5)).passages
-    index.close()
+    # the copy sorts first: without the rule it would be the primary source
+    notes = {"a-deploy-old.md": same, "a-deploy.md": same}
+    passages = search_notes(tmp_path, fake_embedder, notes, "who approves deploys")
     approval = next(p for p in passages if "Marta" in p.text)
     assert [s.file for s in approval.sources] == ["a-deploy.md", "a-deploy-old.md"]

@@ -29,18 +29,10 @@ def generator(shared_model_path: Path) -> LlamaCppGenerator:
 
 
 def library_reply(generator: LlamaCppGenerator, messages: list[ChatMessage], schema: Any) -> str:
-    """The reply of llama-cpp-python's chat completion (grammar over the whole vocabulary)."""
-    llm = generator.load()
-    llm.reset()
-    chunks = llm.create_chat_completion(
-        messages=[{"role": m.role, "content": m.content} for m in messages],
-        response_format={"type": "json_object", "schema": schema},
-        temperature=0.0,
-        seed=0,
-        max_tokens=256,
-        stream=True,
-    )
-    return "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks)
+    """The reply of llama-cpp-python's chat completion (grammar over the whole vocabulary),
+    from an empty KV cache."""
+    generator.load().reset()
+    return "".join(generator.stream_with_library(messages, schema=schema, max_tokens=256))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -264,6 +264,14 @@ def search(
             sources = tuple(s for s in sources if s.file in in_scope) or sources
         return older_copies.current_first(sources)
 
+    def in_place_of(set_aside: Passage, text_hash: str) -> Passage:
+        """The current note's section, in the slot of its older copy's."""
+        return dataclasses.replace(
+            passage_of(text_hash, sources_of(text_hash), set_aside.fused_rank),
+            older_copies=set_aside.older_copies + set_aside.sources,
+        )
+
+    is_older = older_copies.is_older_copy
     for text_hash in order:
         if text_hash not in stored:
             continue
@@ -274,7 +282,6 @@ def search(
             kept = passages[original]
             passages[original] = dataclasses.replace(kept, sources=kept.sources + sources)
             continue
-        is_older = older_copies.is_older_copy
         current = next((i for i, p in enumerate(passages) if is_older(sources[0], p.primary)), None)
         if current is not None:  # the current note's section is already here
             kept = passages[current]
@@ -282,16 +289,12 @@ def search(
             continue
         older = next((i for i, p in enumerate(passages) if is_older(p.primary, sources[0])), None)
         if older is not None:  # the current section takes the place of its older copy
-            set_aside = passages[older]
-            passages[older] = dataclasses.replace(
-                passage_of(text_hash, sources, set_aside.fused_rank),
-                older_copies=set_aside.older_copies + set_aside.sources,
-            )
+            passages[older] = in_place_of(passages[older], text_hash)
             continue
         passages.append(passage_of(text_hash, sources, len(passages) + 1))
         if len(passages) == settings.k:
             break
-    passages = _current_sections(passages, order, stored, passage_of, sources_of)
+    passages = _current_sections(passages, order, stored, sources_of, in_place_of)
     leads = index.manifest.first_texts({p.primary.file for p in passages})
     passages = [
         dataclasses.replace(p, note_lead=note_leads.note_lead(leads.get(p.primary.file, "")))
@@ -313,8 +316,8 @@ def _current_sections(
     passages: list[Passage],
     order: list[str],
     stored: dict[str, StoredText],
-    passage_of: Callable[[str, tuple[ChunkSource, ...], int], Passage],
     sources_of: Callable[[str], tuple[ChunkSource, ...]],
+    in_place_of: Callable[[Passage, str], Passage],
 ) -> list[Passage]:
     """Each passage of an older copy replaced by its current note's same section when that
     section is a candidate below the top k (one already in the top k was folded above)."""
@@ -325,12 +328,8 @@ def _current_sections(
         for text_hash in order:
             if text_hash in kept or text_hash not in stored:
                 continue
-            sources = sources_of(text_hash)
-            if older_copies.is_older_copy(passage.primary, sources[0]):
-                passages[slot] = dataclasses.replace(
-                    passage_of(text_hash, sources, passage.fused_rank),
-                    older_copies=passage.older_copies + passage.sources,
-                )
+            if older_copies.is_older_copy(passage.primary, sources_of(text_hash)[0]):
+                passages[slot] = in_place_of(passage, text_hash)
                 kept.add(text_hash)
                 break
     return passages

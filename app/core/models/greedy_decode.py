@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from app.core.models.prompt_state import shared_prefix
+
 # llama_token_data as numpy sees it: {int32 id; float logit; float p}.
 _TOKEN_DATA = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
 
@@ -76,12 +78,7 @@ class _Grammar:
 def _reuse_cached_prefix(llm: Any, tokens: Sequence[int]) -> int:
     """How many leading tokens the KV cache already holds (at most all but the last, whose
     logits the first pick needs); the model is rewound to that point."""
-    kept = 0
-    for cached, wanted in zip(llm._input_ids[: llm.n_tokens], tokens, strict=False):
-        if cached != wanted:
-            break
-        kept += 1
-    kept = min(kept, len(tokens) - 1)
+    kept = min(shared_prefix(llm._input_ids[: llm.n_tokens], tokens), len(tokens) - 1)
     llm.n_tokens = kept  # llm.eval drops the cache past n_tokens before reading
     return kept
 

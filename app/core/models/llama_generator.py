@@ -143,10 +143,34 @@ class LlamaCppGenerator:
         max_tokens: int,
         cancel: threading.Event | None = None,
     ) -> Iterator[str]:
+        yield from self._stream(messages, schema, max_tokens, cancel, own_decoder=True)
+
+    def stream_with_library(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        schema: dict[str, Any],
+        max_tokens: int,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[str]:
+        """The reply as llama-cpp-python's own chat completion writes it: what `stream`
+        falls back to (no chat template in the GGUF, a temperature above 0), and what its
+        own decoder's replies are compared with (tests, bench/answer_speed.py)."""
+        yield from self._stream(messages, schema, max_tokens, cancel, own_decoder=False)
+
+    def _stream(
+        self,
+        messages: Sequence[ChatMessage],
+        schema: dict[str, Any],
+        max_tokens: int,
+        cancel: threading.Event | None,
+        *,
+        own_decoder: bool,
+    ) -> Iterator[str]:
         with self._lock:  # one llama.cpp context serves one request at a time
             llm = self.load()
             self._resume_system_prompt(llm, messages)
-            if self._formatter is not None and self._temperature == 0.0:
+            if own_decoder and self._formatter is not None and self._temperature == 0.0:
                 yield from self._greedy(llm, messages, schema, max_tokens, cancel)
                 return
             chunks = llm.create_chat_completion(
