@@ -1,6 +1,7 @@
 """The answer checks read Spanish as they read English and Portuguese: the kind of value a
 question asks for, dates, days, times, units and negation, with scripted model replies;
-and French, German and Italian questions' asked kind of value, dates, days and negation."""
+and French, German and Italian questions' asked kind of value, dates, days, number words,
+units and negation."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.core.answer.claims import negated
+from app.core.answer.claims import negated, unsupported_claims
 from app.core.basics.dates import dates
 from app.core.basics.values import has_duration, quantities, times
 from app.core.basics.weekdays import weekdays
@@ -85,6 +86,62 @@ def test_french_german_and_italian_dates_and_days() -> None:
     assert weekdays("mardi et jeudi") == {"mardi", "jeudi"}
     assert weekdays("Termin am Montag") == {"montag"}
     assert weekdays("giovedì sera") == {"giovedi"}
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("Compter deux heures de route, trois fois par an.", ["deux heures", "trois"]),
+        ("500 grammes de farine, cuire à 180 degrés", ["500 grammes", "180 degres"]),
+        ("Zwei Stunden Fahrt, dreißig Minuten Pause", ["zwei stunden", "dreissig minuten"]),
+        ("Eine halbe Stunde, 250 Gramm Mehl", ["250 gramm", "halbe stunde"]),
+        (
+            "Cuocere a 180 gradi per tre quarti d'ora, 500 grammi",
+            ["180 gradi", "500 grammi", "tre"],
+        ),
+        (
+            "mezzo litro di latte, dodici uova, quindici minuti",
+            ["mezzo litro", "dodici", "quindici minuti"],
+        ),
+    ],
+)
+def test_french_german_and_italian_number_words_and_units(text: str, written: list[str]) -> None:
+    assert [q.written for q in quantities(text)] == written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Un plombier est venu, une facture est arrivée.",  # articles, not "one"
+        "Ein Termin, eine Rechnung.",
+        "Il vélo neuf coûte cher; rendez-vous le 3 sept.",  # "neuf" is new, "sept" September
+        "Il saldo è due il 5 maggio; sei sicura?",  # "due" and "sei" are words too
+        "Otto hat angerufen, um halb acht.",  # a name; "halb acht" is a time, not 0.5 and 8
+        "Treffen um 16 Uhr, um die Ecke.",  # German "um" is "at", not Portuguese "one"
+    ],
+)
+def test_words_that_only_look_like_numbers(text: str) -> None:
+    values = {v for q in quantities(text) for v in q.values}
+    assert values <= {3.0, 5.0, 8.0}
+
+
+@pytest.mark.parametrize(
+    ("answer", "quote", "supported"),
+    [
+        ("Deux heures [1].", "Compter 2 h de route.", True),
+        ("Trois heures [1].", "Compter 2 h de route.", False),
+        ("Zwei Stunden [1].", "Die Fahrt dauert 2 Stunden.", True),
+        ("Drei Tage [1].", "Die Lieferung dauert 2 Tage.", False),
+        ("Dieci minuti [1].", "Cuocere per 10 minuti.", True),
+        ("Quindici minuti [1].", "Cuocere per 10 minuti.", False),
+        ("Um 16 Uhr [1].", "Die Kita ist freitags bis 16 Uhr offen.", True),
+        ("Um dia [1].", "Leva 2 dias.", False),
+    ],
+)
+def test_a_number_written_as_a_word_is_checked_as_its_value(
+    answer: str, quote: str, supported: bool
+) -> None:
+    assert (unsupported_claims(answer, [quote]) == []) is supported
 
 
 def test_spanish_dates_days_times_and_units_are_values() -> None:

@@ -2,8 +2,8 @@
 
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours".
-English, Portuguese and Spanish forms are understood. Dates are read by `dates`, days of
-the week by `weekdays`.
+English, Portuguese and Spanish forms are understood, and French, German and Italian
+number words and units. Dates are read by `dates`, days of the week by `weekdays`.
 """
 
 from __future__ import annotations
@@ -45,6 +45,23 @@ NUMBER_WORDS: dict[str, float] = {
     "catorce": 14, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
     "veinte": 20, "treinta": 30, "cuarenta": 40, "sesenta": 60, "setenta": 70,
     "ochenta": 80, "noventa": 90, "cien": 100, "ciento": 100, "docena": 12,
+    # French, German and Italian, likewise: not the articles (un, une, ein, eine), and
+    # not a word that is also another common word ("sept" is September, "neuf" new, "cent"
+    # a coin, "due" English, "sei" "you are", "otto" a name, "elf" an elf)
+    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "huit": 8, "dix": 10, "douze": 12,
+    "treize": 13, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+    "soixante": 60, "mille": 1000, "douzaine": 12, "demi": 0.5, "demie": 0.5,
+    "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "sechs": 6, "sieben": 7,
+    "acht": 8, "neun": 9, "zehn": 10, "zwolf": 12, "dreizehn": 13, "vierzehn": 14,
+    "funfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19,
+    "zwanzig": 20, "dreissig": 30, "vierzig": 40, "funfzig": 50, "sechzig": 60,
+    "siebzig": 70, "achtzig": 80, "neunzig": 90, "hundert": 100, "tausend": 1000,
+    "dutzend": 12, "halbe": 0.5, "einmal": 1, "zweimal": 2,
+    "tre": 3, "quattro": 4, "cinque": 5, "sette": 7, "dieci": 10, "undici": 11,
+    "dodici": 12, "tredici": 13, "quattordici": 14, "quindici": 15, "sedici": 16,
+    "diciassette": 17, "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30,
+    "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80,
+    "novanta": 90, "dozzina": 12, "mezzo": 0.5, "mezza": 0.5,
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
@@ -93,12 +110,14 @@ UNITS: dict[str, str] = {
             "kilometers",
             "kilometro",
             "kilometros",
+            "chilometro",
+            "chilometri",
             "quilometro",
             "quilometros",
         ],
         "km",
     ),
-    **dict.fromkeys(["m", "metre", "metres", "meter", "meters", "metro", "metros"], "m"),
+    **dict.fromkeys(["m", "metre", "metres", "meter", "meters", "metro", "metros", "metri"], "m"),
     **dict.fromkeys(
         [
             "cm",
@@ -116,20 +135,33 @@ UNITS: dict[str, str] = {
         "mm",
     ),
     **dict.fromkeys(
-        ["kg", "kilo", "kilos", "kilogram", "kilograms", "quilos", "kilogramo", "kilogramos"], "kg"
+        [
+            "kg",
+            "kilo",
+            "kilos",
+            "kilogram",
+            "kilograms",
+            "quilos",
+            "kilogramo",
+            "kilogramos",
+            "chili",
+        ],
+        "kg",
     ),
-    **dict.fromkeys(["g", "gram", "grams", "gramas", "gramo", "gramos"], "g"),
+    **dict.fromkeys(
+        "g gram grams gramas gramo gramos gramme grammes gramm grammi grammo".split(), "g"
+    ),
     **dict.fromkeys(["oz", "ounce", "ounces"], "oz"),
     **dict.fromkeys(["lb", "lbs", "pound-weight"], "lb"),
     **dict.fromkeys(["tsp", "teaspoon", "teaspoons"], "tsp"),
     **dict.fromkeys(["tbsp", "tablespoon", "tablespoons"], "tbsp"),
-    **dict.fromkeys(["l", "litre", "litres", "liter", "liters", "litro", "litros"], "l"),
+    **dict.fromkeys("l litre litres liter liters litro litros litri".split(), "l"),
     **dict.fromkeys(
         ["ml", "millilitre", "millilitres", "milliliter", "milliliters", "mililitro", "mililitros"],
         "ml",
     ),
     **dict.fromkeys(
-        ["°c", "ºc", "c", "degree", "degrees", "grau", "graus", "grado", "grados", "°", "º"],
+        "°c ºc c degree degrees grau graus grado grados gradi degre degres grad °".split() + ["º"],
         "degree",
     ),
     **dict.fromkeys(["bar", "psi"], "pressure"),
@@ -137,6 +169,10 @@ UNITS: dict[str, str] = {
 }
 CURRENCIES = frozenset({"eur", "usd", "gbp", "brl", "cent"})
 TIME_UNITS = frozenset({"millisecond", "second", "minute", "hour", "day", "week", "month", "year"})
+_GERMAN_UM = re.compile(
+    r"\s+(?:\d|(?:halb|viertel|mitternacht|mittag|die|den|das|der|dem|ein|eine|einen|zu|"
+    r"so|wie|sich|es|mich|dich|uns|ihn|sie|jeden|etwa|ca|kurz)\b)"
+)
 _CURRENCY_BEFORE = re.compile(r"(r\$|€|\$|£)\s?$")
 _UNIT_AFTER = re.compile(r"^\s?(°c|ºc|r\$|[a-z%°º$€£]+)")
 
@@ -223,6 +259,8 @@ def quantities(text: str) -> list[Quantity]:
         found.append(Quantity(token, _readings(token), unit, written))
     for match in re.finditer(r"[^\W\d_]+", folded):
         name = match.group(0)
+        if name == "um" and _GERMAN_UM.match(dated, match.end()):
+            continue  # German "um 16 Uhr", "um die Ecke": "at", "around", not Portuguese "one"
         if name in NUMBER_WORDS:
             rest = folded[match.end() : match.end() + 12]
             unit_word = _UNIT_AFTER.match(rest)
