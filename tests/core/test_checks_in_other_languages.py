@@ -70,6 +70,35 @@ def test_what_a_spanish_question_asks_for(question: str, kind: AnswerType | None
         ("Chi ha riparato la caldaia?", AnswerType.PERSON),
         ("Dove sono le chiavi?", AnswerType.PLACE),
         ("Quanto custou a revisão do carro?", AnswerType.PRICE),  # Portuguese, as before
+        # colloquial and terse, as typed
+        ("c'est quand le contrôle technique ?", AnswerType.WHEN),
+        ("rdv dentiste quand ?", AnswerType.WHEN),
+        ("Quelle est la pression des pneus ?", AnswerType.QUANTITY),
+        ("taxe d'habitation 2024", AnswerType.PRICE),
+        ("date de péremption du vaccin", AnswerType.DATE),
+        ("horaires de la déchetterie", AnswerType.TIME),
+        ("digicode de l'immeuble", AnswerType.CODE),
+        ("conso du chauffe-eau", AnswerType.QUANTITY),
+        ("Was hat der Kühlschrank gekostet?", AnswerType.PRICE),
+        ("was zahle ich an Strom", AnswerType.PRICE),
+        ("bis wann muss die Steuererklärung raus", AnswerType.WHEN),
+        ("Nettokaltmiete Wohnung", AnswerType.PRICE),
+        ("Reifendruck vorne", AnswerType.QUANTITY),
+        ("Wie schwer ist das Paket?", AnswerType.QUANTITY),
+        ("Backzeit Stollen", AnswerType.DURATION),
+        ("Öffnungszeiten Bürgeramt", AnswerType.TIME),
+        ("Abgabetermin Projektbericht", AnswerType.DATE),
+        ("code garagentor", AnswerType.CODE),
+        ("Ansprechpartnerin Personalabteilung", AnswerType.PERSON),
+        ("wie melde ich mich krank", None),
+        ("Che temperatura per il forno?", AnswerType.QUANTITY),
+        ("Dov'è il contatore del gas?", AnswerType.PLACE),
+        ("telefono pediatra", AnswerType.PHONE),
+        ("codice lucchetto bici", AnswerType.CODE),
+        ("scadenza bollo auto", AnswerType.DATE),
+        ("orari piscina", AnswerType.TIME),
+        ("affitto cantina", AnswerType.PRICE),
+        ("come si cambia la pressione delle gomme", None),
     ],
 )
 def test_what_a_french_german_or_italian_question_asks_for(
@@ -83,6 +112,11 @@ def test_french_german_and_italian_dates_and_days() -> None:
     assert dates("am 3. März 2026") == {(2026, 3, 3)}
     assert dates("il 25 dicembre") == {(None, 12, 25)}
     assert dates("Mars is the red planet") == set()
+    assert dates("Nächster Termin: 18.11.2025 um 15:20 Uhr") == {(2025, 11, 18)}
+    assert dates("Abrechnung bis 30.04. abgeben") == {(None, 4, 30)}
+    assert dates("scade il 12.03.2025.") == {(2025, 3, 12)}
+    # no dates: a decimal, versions, an IP address, an amount
+    assert dates("ratio 1.5. Python 3.12.10, then 3.12. Host 10.20.3.31, $1.10.") == set()
     assert weekdays("mardi et jeudi") == {"mardi", "jeudi"}
     assert weekdays("Termin am Montag") == {"montag"}
     assert weekdays("giovedì sera") == {"giovedi"}

@@ -37,6 +37,10 @@ PEUGEOT = (
     "type:: bike\nbought:: 2026-01-24 from a seller in Whitby\n\n- parts needed\n"
     "\t- Simplex SJ rear mech — watching a few on eBay\n"
 )
+FEWO = (
+    "Ferienwohnung in Göhren, 2 Zimmer, Balkon\n\nKosten:\n- 7 Nächte × 118 € = 826 €\n"
+    "- Endreinigung 65 € → zusammen 891 €"
+)
 BAKERY = (
     "phone:: 01632 960418\ntags:: bakery\n\n- ## Equipment\n"
     "\t- walk-in fridge belongs to the landlord, see [[Dilys Armitage]]"
@@ -137,6 +141,11 @@ SUBSTITUICOES = (
          "pages/Peugeot PX-10.md", None),
         ("How do I fit the Simplex SJ rear mech?", "bought:: 2026-01-24 from a seller in Whitby",
          PEUGEOT, "pages/Peugeot PX-10.md", None),  # no value asked: read around
+        # German capitalises its nouns: a noun named elsewhere is no name, a code still is
+        ("Was hat die Ferienwohnung mit Endreinigung gekostet?",
+         "- Endreinigung 65 € → zusammen 891 €", FEWO, "Reisen/Rügen.md", None),
+        ("Was hat der Service für KP-40 gekostet?", "- Endreinigung 65 € → zusammen 891 €",
+         f"KP-40 Prüfstand, Service extra\n\n{FEWO}", "Reisen/Rügen.md", "KP-40"),
         # the subject a person's role is of, in a question for a person
         ("Quem é o professor de estatística?", TAVARES, f"## Efeito Doppler\n{TAVARES}",
          "estudos/fisica-ondas.md Física II — ondas", "professor of estatística"),

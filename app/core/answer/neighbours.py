@@ -324,6 +324,10 @@ def _named_elsewhere(question: str, where_quoted: str, passage: str) -> Neighbou
         return None
     absent = set(identifiers_missing(question, passage))  # question_terms_present's to tell
     missing = [n for n in identifiers_missing(question, where_quoted) if n not in absent]
+    if detect_language(question) == "de":
+        # German capitalises every noun: "Ferienwohnung" names no one thing the way a
+        # code ("KP-40") or an acronym ("SOP") does
+        missing = [n for n in missing if any(c.isdigit() or c.isupper() for c in n[1:])]
     if not missing:
         return None
     return Neighbour(

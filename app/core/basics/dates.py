@@ -46,6 +46,13 @@ _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
 ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+# German and Italian dotted dates, day first: "01.12.2025", "30.04." (without a year, day
+# and month take two digits each and a dot follows: "ratio 1.5.", "on 3.12." (a Python
+# version) and "Python 3.12.10" are no dates).
+_DOT_DATE = re.compile(
+    r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)|"
+    r"(?<![\w.$€£])(\d{2})\.(\d{2})\.(?!\w|\.\d)"
+)
 
 Date = tuple[int | None, int, int | None]  # (year, month, day), a part None when not written
 
@@ -60,6 +67,10 @@ def dates(text: str) -> set[Date]:
             found.add((int(m.group(1)), iso_month, iso_day))
     for m in _SLASH_DATE.finditer(folded):
         found.update(_slash_date(m))
+    for m in _DOT_DATE.finditer(folded):
+        dot_day, dot_month = int(m.group(1) or m.group(4)), int(m.group(2) or m.group(5))
+        if 1 <= dot_month <= 12 and 1 <= dot_day <= 31:
+            found.add((int(m.group(3)) if m.group(3) else None, dot_month, dot_day))
     words = list(re.finditer(r"[^\W_]+", folded))
     for i, w in enumerate(words):
         found_month = MONTHS.get(w.group(0))

@@ -106,12 +106,24 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                        r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
                        r"gehalt|gebuhr)\b|\bwas (kostet|kostete|kosten)\b|"
                        r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio)\b|"
-                       r"\bqual (e|era) il (prezzo|costo)\b"),
+                       r"\bqual (e|era) il (prezzo|costo)\b|"
+                       # "was hat das Zugticket gekostet?", "was zahl ich an Miete"
+                       r"^\W*was\b.*\b(gekostet|zahl|zahle|zahlt|zahlen|bezahlt|bezahle)\b"),
     (AnswerType.DURATION, r"\bcombien de (temps|minutes|heures|jours|semaines|mois|annees)\b|"
                           r"\bwie lange\b|\bwie viele (minuten|stunden|tage|wochen|monate|jahre)\b|"
                           r"\bquant[ie] (minuti|ore|giorni|settimane|mesi|anni)\b|\bquanto dura\b"),
     (AnswerType.WHEN, r"\btous les combien\b|\ba quelle frequence\b|\bwie oft\b|"
                       r"\bogni quanto\b|\bcon che frequenza\b"),
+    (AnswerType.QUANTITY, r"^\W*quel(le)?( est| etait| sera)?( la| le| l'| les)? ?"
+                          r"(surface|superficie|poids|temperature|pression|longueur|largeur|profondeur|hauteur|"
+                          r"distance|capacite|dose|tension|vitesse|taille|volume|consommation)\b|"
+                          r"^\W*wie (schwer|hoch|weit|gross|tief|breit|warm|heiss|kalt|schnell)\b|"
+                          r"^\W*(welche[rs]?|wie hoch ist die|wie hoch ist der) (temperatur|druck|"
+                          r"gewicht|dosis|spannung|geschwindigkeit|hohe|lange|breite|tiefe|"
+                          r"leistung)\b|"
+                          r"^\W*(che|quale|qual e (la|il)) (temperatura|pressione|peso|dose|"
+                          r"dosaggio|tensione|velocita|altezza|lunghezza|larghezza|profondita|"
+                          r"distanza|capacita)\b"),
     (AnswerType.TIME, r"\bquelle heure\b|\bum wie ?viel uhr\b|\bwelche uhrzeit\b|"
                       r"\bche ora\b|\bquale orario\b"),
     (AnswerType.QUANTITY, r"\bcombien\b|\bwie ?viele?\b|\b(quanti|quante)\b"),
@@ -119,13 +131,14 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                       r"\ban welchem (tag|datum)\b|\bwelches datum\b|\bin welchem (jahr|monat)\b|"
                       r"\b(che|quale) (giorno|data|anno|mese)\b|\bin che (giorno|anno|mese)\b"),
     (AnswerType.WHEN, r"^\W*quand\b|\bquand (est|etait|sera|dois|commence|finit)\b|"
-                      r"^\W*wann\b"),
+                      r"\bc'?\s?est quand\b|\bquand\W*$|"  # "c'est quand le rdv", "rdv quand ?"
+                      r"^\W*wann\b|\b(bis|ab|seit) wann\b|\bwann\W*$"),
     (AnswerType.PERSON, r"^\W*(qui|avec qui|a qui|de qui|pour qui)\b|\bavec qui\b|"
                         r"^\W*(wer|wen|wem|wessen|mit wem|von wem|bei wem)\b|\bmit wem\b|"
                         r"^\W*(chi|con chi|di chi|a chi|per chi)\b|\bcon chi\b"),
     (AnswerType.PLACE, r"^\W*(ou|d'ou)\b|\bdans quelle (ville|boutique)\b|"
                        r"^\W*(wo|wohin|woher)\b|\bin welcher stadt\b|"
-                       r"^\W*(dove|da dove)\b|\bin quale (citta|negozio)\b"),
+                       r"^\W*(dove|dov|da dove)\b|\bin quale (citta|negozio)\b"),
 )  # fmt: skip
 
 # A query of a few words that opens with no question word (any language asknotes reads;
@@ -134,7 +147,9 @@ _TERSE = (
     r"^\W*(?!(what|how|why|where|who|whom|when|which|is|are|was|were|do|does|did|can|could|"
     r"should|will|would|have|has|o|a|e|que|qual|quais|como|onde|quem|quando|por|porque|cual|"
     r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|wie|wo|wer|"
-    r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss)\b)"
+    r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss|combien|quoi|"
+    r"faut|dois|peut|come|cosa|che|quale|quali|quanto|quanti|quante|chi|dove|perche|posso|"
+    r"devo)\b)"
     r"(?=(\S+\s+){0,9}\S+\W*$).*"
 )
 
@@ -234,15 +249,35 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PHONE, rf"{_TERSE}\b(phone|mobile|telephone|tel|handy|telefon) "
                            r"(number|no|nr|nummer)\b|"
                            rf"{_TERSE}\b(telefono|telephone|telefone) (de|of|for)\b"),
+        (AnswerType.PHONE, rf"{_TERSE}^\W*(numero di |numero de )?(telefono|cellulare|"
+                           r"telephone|portable)\b"),
+        # "code du portail", "code hallentor", "digicode immeuble", "codice lucchetto"
+        (AnswerType.CODE, rf"{_TERSE}^\W*(digicode|codice)\b|"
+                          rf"{_TERSE}^\W*(code|pin) (du|de|des|vom|von|der|\w*(tor|tur|tuer))\b"),
         (AnswerType.CODE, rf"{_TERSE}\b(gate|door|alarm|lock|keysafe|key safe|entry|access|"
                           r"tor|tur) ?(code|pin)\b"),
         (AnswerType.PRICE, rf"{_TERSE}\b(cost|costs|price|fee|fees|rent|charge|preis|kosten|"
-                           r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo)\b"
+                           r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo|taxe|impot|"
+                           r"impots|loyer|cotisation|salaire|montant|prezzo|costo|affitto|"
+                           r"bolletta|rata|canone|stipendio|tariffa|tassa|beitrag|gehalt|"
+                           # German compounds: "Stundenlohn", "Kaltmiete", "Ticketpreis"
+                           r"\w+(preis|kosten|gebuhr|miete|lohn|gehalt|beitrag))\b"
                            r"(?!\s+(centre|center|code|category|model)\b)"),
         (AnswerType.QUANTITY, rf"{_TERSE}\b(temp|temperature|pressure|weight|voltage|dose|"
                               r"dosage|conductivity|concentration|ph|temperatur|druck|"
-                              r"gewicht|temperatura)\b(?!\s+(log|logger|sensor|probe|meter)\b)"),
+                              r"gewicht|temperatura|pression|poids|pressione|peso|dosaggio|conso|consommation|"
+                              # "Reifendruck", "Förderhöhe", "Dachlast", "Schaufelwinkel"
+                              r"\w+(druck|gewicht|temperatur|hohe|last|winkel|leistung|"
+                              r"verbrauch))\b(?!\s+(log|logger|sensor|probe|meter)\b)"),
         (AnswerType.DATE, rf"{_TERSE}\b(date|datum|fecha|termin)\W*$"),
+        (AnswerType.DATE, rf"{_TERSE}(^\W*(la )?date (de|du|d')|\b(termin|frist|scadenza)\b|"
+                          r"\w+(datum|termin|frist)\b|\bdata di\b|"
+                          r"\bdate de (peremption|validite|naissance)\b|"
+                          r"\bdate d'(expiration|echeance)\b)"),
+        (AnswerType.TIME, rf"{_TERSE}\b(uhrzeit|\w*o?e?ffnungszeiten?|horaires?|orari|orario)\b"),
+        (AnswerType.PERSON, rf"{_TERSE}\b\w*(ansprechpartner|ansprechpartnerin|kontaktperson)\b"),
+        (AnswerType.DURATION, rf"{_TERSE}\b\w*(kochzeit|backzeit|garzeit|fahrzeit|dauer|"
+                              r"laufzeit)\b"),
     )
 )  # fmt: skip
 
