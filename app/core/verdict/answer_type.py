@@ -22,6 +22,7 @@ from app.core.basics.values import (
     times,
 )
 from app.core.basics.weekdays import WEEKDAYS, weekdays
+from app.core.verdict.secrets import asks_for_secret, writes_secret
 
 
 class AnswerType(enum.Enum):
@@ -35,6 +36,7 @@ class AnswerType(enum.Enum):
     PLACE = "place"
     PHONE = "phone number"
     CODE = "code"
+    SECRET = "password"
 
     @property
     def described(self) -> str:
@@ -49,6 +51,7 @@ class AnswerType(enum.Enum):
             AnswerType.PLACE: "a place",
             AnswerType.PHONE: "a phone number",
             AnswerType.CODE: "a number, version or code",
+            AnswerType.SECRET: "a password written out",
         }[self]
 
 
@@ -295,6 +298,8 @@ _PLACE_HINT = re.compile(
 def asked_type(question: str) -> AnswerType | None:
     """The kind of value the question asks for; None for what/how/why/yes-no questions."""
     folded = fold(question)
+    if asks_for_secret(folded):
+        return AnswerType.SECRET
     for kind, pattern in _PATTERNS:
         if pattern.search(folded):
             return kind
@@ -389,6 +394,8 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
             return any(_DIMENSIONS.get(q.unit or "") == measured for q in quantities(text))
     if kind is AnswerType.PRICE:
         return has_money(text)
+    if kind is AnswerType.SECRET:
+        return writes_secret(text)
     if kind is AnswerType.QUANTITY:
         return bool(quantities(text))
     if kind is AnswerType.DURATION:
