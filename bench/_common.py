@@ -34,12 +34,13 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # changed after reading the failures of notas-es, outline, notes-fr and runbooks; notizen-de
 # (German) and fieldlab (English) were written after those changes, by writers who never
 # read the checks' code, and were then read too. notes-it (Italian) and bakery (English)
-# were written last, the same way, and are measured before anything is read from them.
+# were written next, the same way, and measured before anything was read from them;
+# bakehouse (English) last, measured only after the changes notes-it's failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
-        "bakery",
+        "bakery", "bakehouse",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
