@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from app.core.answer.claims import negated, unsupported_claims
+from app.core.answer.grounding import identifiers_missing
 from app.core.basics.dates import dates
 from app.core.basics.values import has_duration, quantities, times
 from app.core.basics.weekdays import weekdays
@@ -99,12 +100,20 @@ def test_what_a_spanish_question_asks_for(question: str, kind: AnswerType | None
         ("orari piscina", AnswerType.TIME),
         ("affitto cantina", AnswerType.PRICE),
         ("come si cambia la pressione delle gomme", None),
+        # an amount named before "quanto" is still a price
+        ("preventivo idraulico quanto è?", AnswerType.PRICE),
+        ("affitto garage da gennaio quanto sarà", AnswerType.PRICE),
     ],
 )
 def test_what_a_french_german_or_italian_question_asks_for(
     question: str, kind: AnswerType | None
 ) -> None:
     assert asked_type(question) is kind
+
+
+def test_italian_chi_asks_who_and_names_no_greek_letter() -> None:
+    passage = "Pediatra di Luca: Dott.ssa Laura Gandolfi, studio in via Massarenti."
+    assert identifiers_missing("chi è il pediatra di luca", passage) == []
 
 
 def test_french_german_and_italian_dates_and_days() -> None:

@@ -32,6 +32,7 @@ from app.core.answer.grounding import (
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
 from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
+from app.core.basics.pending import says_pending
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
@@ -183,11 +184,16 @@ def _checks_at(
         # The heading names the topic; the asked value must be in what the note says.
         item = own_item(passage.text, located.text)
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
+        # "Check-out: not in the confirmation" beside check-in's time: the value around
+        # the quote is another thing's, and the quote itself says the notes lack it.
+        pending = says_pending(located.text) and not states(located.text, asked, question)
         checks.append(
             Check(
                 "answer_type",
-                stated,
-                f"the question asks for {asked.described} and the quote states one"
+                stated and not pending,
+                f"the question asks for {asked.described}; the quote says it is not known yet"
+                if pending
+                else f"the question asks for {asked.described} and the quote states one"
                 if stated
                 else f"the question asks for {asked.described}; the quote states none",
             )

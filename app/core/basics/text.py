@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 5
+TOKENIZER_VERSION = 6
 
 
 def normalize_text(text: str) -> str:
@@ -153,7 +153,8 @@ def content_word_spans(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]
 
 
 # A Greek letter spelled out is the letter: "quanto vale gama" finds "γ = Cp/Cv", "sigma"
-# finds "σ". Names that are also everyday words or units (eta/ETA, psi, nu, capa) are left.
+# finds "σ". Names that are also everyday words or units (eta/ETA, psi, nu, capa, and chi,
+# Italian for "who") are left.
 GREEK_NAMES: dict[str, str] = {
     **dict.fromkeys(("alpha", "alfa"), "α"),
     "beta": "β",
@@ -170,7 +171,6 @@ GREEK_NAMES: dict[str, str] = {
     "sigma": "σ",
     "tau": "τ",
     "phi": "φ",
-    "chi": "χ",
     "omega": "ω",
 }
 

@@ -108,7 +108,11 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                        r"salaire|frais)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
                        r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
                        r"gehalt|gebuhr)\b|\bwas (kostet|kostete|kosten)\b|"
-                       r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio)\b|"
+                       r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio|"
+                       r"preventivo|quota|rimborso|bolletta|rata|canone)\b|"
+                       # "affitto via mascarella quanto?", "preventivo idraulico quant'è"
+                       r"\b(affitto|prezzo|costo|preventivo|quota|rimborso|bolletta|rata|canone|"
+                       r"stipendio|spesa)\b.*\bquant[oa]\b|"
                        r"\bqual (e|era) il (prezzo|costo)\b|"
                        # "was hat das Zugticket gekostet?", "was zahl ich an Miete"
                        r"^\W*was\b.*\b(gekostet|zahl|zahle|zahlt|zahlen|bezahlt|bezahle)\b"),

@@ -1,0 +1,45 @@
+"""Lines that say a value is not known yet: "time and room TBC", "invoice to follow",
+"Check-out: non c'è scritto nella conferma", "noch kein Termin".
+
+Notes record what is still open as often as what is settled. Such a line is on the asked
+topic and may stand beside a value of the asked kind (check-in's time above check-out's
+"not in the confirmation"), so a check that reads the lines around a quote finds a value
+there; but the quote itself says the notes do not have it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.text import fold
+
+# Folded (no accents, lower case). Kept to phrases that say "not known / not settled yet",
+# not to bare negations: "no dogs allowed" states a fact.
+_PENDING = re.compile(
+    r"\b("
+    # English
+    r"tbc|tbd|tba|to be (confirmed|decided|announced|agreed|arranged|set)|to follow|"
+    r"not (yet|written|known|set|decided|confirmed|agreed|announced|booked|stated|given|in the)|"
+    r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
+    r"(invoice|price|quote|date|time) (pending|to come)|"
+    # Italian
+    r"non c'?\s?e scritto|non (e )?scritto|da (decidere|confermare|definire|fissare|"
+    r"concordare|stabilire|ridiscutere|rivedere)|non( \w+){0,3} ancora|"
+    r"ancora (niente|nessun[oa]?|da)|in arrivo|"
+    r"quando arriva|non (lo )?so|non qui|non pervenut[oa]|"
+    # French
+    r"pas encore|a (confirmer|definir|fixer|preciser|venir)|en attente|pas (ecrit|note|indique)|"
+    r"non (communique|precise|indique)|inconnu|"
+    # German
+    r"noch (kein|keine|keinen|nicht|offen|unklar)|steht noch aus|unbekannt|folgt noch|"
+    r"wird noch|nicht (bekannt|notiert|angegeben)|"
+    # Spanish and Portuguese
+    r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
+    r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data"
+    r")\b"
+)
+
+
+def says_pending(text: str) -> bool:
+    """Whether `text` says that something is not known, written or settled yet."""
+    return bool(_PENDING.search(fold(text)))
