@@ -29,7 +29,7 @@ NOTES = {
     "costs.md": "# Costs\n\n## Boiler booking\n\nThe boiler service was booked online.\n",
     "hotel.md": (
         "# Hotel Larch\n\n## Booking\n\n- Check-in: 15:00 to 19:00\n- Check-out: not in the "
-        "confirmation, ask at the desk\n"
+        "confirmation, ask at the desk\n- Next inspection: TBC, they ring the week before\n"
     ),
     "shop.md": "# Shop\n\n## Corner shop\n\nThe corner shop sells fresh bread every morning.\n",
     "bread.md": "# Bread\n\n## Sourdough\n\nThe bulk ferment takes 5 hours at 24 degrees.\n",
@@ -170,6 +170,10 @@ CASES: list[Case] = [
     ("What time is check-out at Hotel Larch?",
      "Check-out: not in the confirmation, ask at the desk",
      "15:00 [1].", R, "answer_type", None),
+    # "the week before" is no date: a "when" needs a date or a time to stand beside "TBC"
+    ("When is the next inspection at Hotel Larch?",
+     "Next inspection: TBC, they ring the week before", "The week before [1].", R,
+     "answer_type", None),
     # the prompt's own worked example
     ("How much oil does the lamp burn?", EXAMPLE, "Forty litres a week [2].", R,
      "not_the_example", "Forty"),

@@ -33,6 +33,8 @@ def test_a_room_code_is_still_a_place() -> None:
     [
         ("What is the window cleaner's phone number?", AnswerType.PHONE),
         ("Qual o telefone da Marta?", AnswerType.PHONE),
+        ("what's the new rent going to be from april", AnswerType.PRICE),
+        ("What will be the monthly fee?", AnswerType.PRICE),
         ("What is the boiler's serial number?", AnswerType.CODE),
         ("Which version of Caddy did I install?", AnswerType.CODE),
         ("What IP address is the Pi-hole on?", AnswerType.CODE),

@@ -186,7 +186,7 @@ def _checks_at(
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
-        pending = says_pending(located.text) and not states(located.text, asked, question)
+        pending = says_pending(located.text) and not _states_itself(located.text, asked, question)
         checks.append(
             Check(
                 "answer_type",
@@ -199,6 +199,14 @@ def _checks_at(
             )
         )
     return QuoteDecision(tuple(checks), located, evidence)
+
+
+def _states_itself(text: str, asked: AnswerType, question: str) -> bool:
+    """Whether a quote that says a value is not known yet states the asked one anyway: a
+    "when" needs a date or a time ("next visit: TBC, they ring the week before" has none)."""
+    if asked is AnswerType.WHEN:
+        return states(text, AnswerType.DATE) or states(text, AnswerType.TIME)
+    return states(text, asked, question)
 
 
 def names_missing(question: str, passage: Passage) -> list[str]:

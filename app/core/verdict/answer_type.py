@@ -190,8 +190,11 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"space|time|data)\b)"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
-        (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (price|cost|fee|rent)\b|"
-                           r"\b(what|which) (is|was) the (price|cost|fee|rent)\b"),
+        # "what's the new rent going to be", "what is the current fee"
+        (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
+                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
+                           r"\b(what|which) (is|was|will be) the (new |current |old |monthly |"
+                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b"),
         # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
         (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
                            r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
