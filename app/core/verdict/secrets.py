@@ -46,7 +46,7 @@ _TOKEN = r"[\w!#$%&*+=?@^~-]"
 _LETTERS_AND_DIGITS = re.compile(
     rf"(?<!{_TOKEN})(?={_TOKEN}*[^\W\d_])(?={_TOKEN}*\d){_TOKEN}{{6,}}(?!{_TOKEN})"
 )
-_NOT_A_SECRET = re.compile(r"\d{1,4}([-./])\d{1,2}\1\d{1,4}|\d+[A-Z][a-z]+")  # a date; "1Password"
+_PRODUCT_NAME = re.compile(r"\d+[A-Z][a-z]+")  # "1Password" (a date has no letters to match)
 
 
 def asks_for_secret(folded: str) -> bool:
@@ -71,4 +71,4 @@ def writes_secret(text: str) -> bool:
     for match in _LABEL.finditer(text):
         if not _plain_word(match.group("value")):
             return True
-    return any(not _NOT_A_SECRET.fullmatch(m.group(0)) for m in _LETTERS_AND_DIGITS.finditer(text))
+    return any(not _PRODUCT_NAME.fullmatch(m.group(0)) for m in _LETTERS_AND_DIGITS.finditer(text))
