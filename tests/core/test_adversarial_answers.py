@@ -31,6 +31,10 @@ NOTES = {
         "# Hotel Larch\n\n## Booking\n\n- Check-in: 15:00 to 19:00\n- Check-out: not in the "
         "confirmation, ask at the desk\n- Next inspection: TBC, they ring the week before\n"
     ),
+    "hires.md": (
+        "# Hiring\n\n## Offers\n\n- Priya: offer accepted 18 Oct. Start date TBC\n\n"
+        "## Flat\n\n- Rent £680 from Oct; rent after the June review to be agreed\n"
+    ),
     "shop.md": "# Shop\n\n## Corner shop\n\nThe corner shop sells fresh bread every morning.\n",
     "bread.md": "# Bread\n\n## Sourdough\n\nThe bulk ferment takes 5 hours at 24 degrees.\n",
     "wifi.md": (
@@ -174,6 +178,14 @@ CASES: list[Case] = [
     ("When is the next inspection at Hotel Larch?",
      "Next inspection: TBC, they ring the week before", "The week before [1].", R,
      "answer_type", None),
+    # the clause that names the asked thing says it is not settled; another clause's date
+    # is another thing's
+    ("When does Priya start?", "Priya: offer accepted 18 Oct. Start date TBC", "18 Oct [1].", R,
+     "answer_type", None),
+    ("When did Priya accept the offer?", "Priya: offer accepted 18 Oct. Start date TBC",
+     "On 18 Oct [1].", G, None, None),
+    ("What's the rent on the flat?", "Rent £680 from Oct; rent after the June review to be agreed",
+     "£680 [1].", G, None, None),
     # the prompt's own worked example
     ("How much oil does the lamp burn?", EXAMPLE, "Forty litres a week [2].", R,
      "not_the_example", "Forty"),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.answer.pending_values import pending_for_question
 from app.core.basics.pending import says_pending
+from app.core.verdict.answer_type import asked_type
 
 
 @pytest.mark.parametrize(
@@ -20,6 +22,9 @@ from app.core.basics.pending import says_pending
         "Fecha de la revisión: por confirmar",
         "Reunião com o síndico: data a definir",
         "Search indexing lag write-up still not done.",
+        "EHO visit went fine; no date for the next inspection",
+        "fixed the door switch, didn't catch his name",
+        "2025 fee: council haven't published it yet",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -38,3 +43,40 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
 )
 def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
     assert not says_pending(line)
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "pending"),
+    [
+        ("When does Priya start?", "Priya: offer accepted 18 Oct. Start date TBC", True),
+        ("When did Priya accept the offer?", "Priya: offer accepted 18 Oct. Start date TBC", False),
+        ("what's the rent", "Rent £680 from Oct; rent after the June review to be agreed", False),
+        (
+            "rye caraway oven temp and bake time",
+            "Bake temp/time: TBC after next trial (w/c 18 Nov)",
+            True,
+        ),
+        (
+            "quando inizia Sara?",
+            "Sara: contratto firmato il 3 marzo, data di inizio da definire",
+            True,
+        ),
+        (
+            "quando ha firmato Sara il contratto?",
+            "Sara: contratto firmato il 3 marzo, data di inizio da definire",
+            False,
+        ),
+        ("what time is the pest visit", "Pest visit 12 Mar at 10:00; electrician date TBC", False),
+        (
+            "when's the stats exam",
+            "Stats exam: 2 h written, 21 May 2025 — time and room TBC",
+            False,
+        ),
+        ("how much was the call-out", "Call-out £85 paid on the day, invoice to follow", False),
+        ("What time is check-out?", "Check-out: not in the confirmation, ask at the desk", True),
+    ],
+)
+def test_the_clause_nearest_the_question_decides(question: str, quote: str, pending: bool) -> None:
+    asked = asked_type(question)
+    assert asked is not None
+    assert pending_for_question(quote, asked, question) is pending

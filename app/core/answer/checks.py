@@ -31,8 +31,8 @@ from app.core.answer.grounding import (
 )
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
+from app.core.answer.pending_values import pending_for_question
 from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
-from app.core.basics.pending import says_pending
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
@@ -186,7 +186,7 @@ def _checks_at(
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
-        pending = says_pending(located.text) and not _states_itself(located.text, asked, question)
+        pending = pending_for_question(located.text, asked, question)
         checks.append(
             Check(
                 "answer_type",
@@ -199,14 +199,6 @@ def _checks_at(
             )
         )
     return QuoteDecision(tuple(checks), located, evidence)
-
-
-def _states_itself(text: str, asked: AnswerType, question: str) -> bool:
-    """Whether a quote that says a value is not known yet states the asked one anyway: a
-    "when" needs a date or a time ("next visit: TBC, they ring the week before" has none)."""
-    if asked is AnswerType.WHEN:
-        return states(text, AnswerType.DATE) or states(text, AnswerType.TIME)
-    return states(text, asked, question)
 
 
 def names_missing(question: str, passage: Passage) -> list[str]:

@@ -19,7 +19,10 @@ _PENDING = re.compile(
     r"\b("
     # English
     r"tbc|tbd|tba|to be (confirmed|decided|announced|agreed|arranged|set)|to follow|"
-    r"not (yet|written|known|set|decided|confirmed|agreed|announced|booked|stated|given|in the)|"
+    r"not (yet|written|known|set|decided|confirmed|agreed|announced|booked|stated|given|in the|"
+    r"published|fixed)|no (date|time|price|quote|name|number|figure)s? (yet|for|set)|"
+    r"(didn'?t|did not|never) (catch|get) (his|her|their|the) name|"
+    r"(haven'?t|hasn'?t|have not|has not) (published|confirmed|set|decided|agreed|sent|quoted)|"
     r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
     r"(invoice|price|quote|date|time) (pending|to come)|"
     # Italian

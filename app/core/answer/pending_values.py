@@ -1,0 +1,102 @@
+"""Whether a quote says the asked value is not known yet.
+
+"Priya: offer accepted 18 Oct. Start date TBC" states a date, but not the asked one: the
+clause that names what the question asks about ("start", "date") is the one that says it
+is not settled. The quote is read clause by clause; the clause closest to the question
+decides. A clause that states the value wins a tie, so "Rent £680 from Oct; rent after
+the review to be agreed" still answers "what's the rent?".
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.language import detect_language
+from app.core.basics.pending import says_pending
+from app.core.basics.text import content_words, fold
+from app.core.verdict.answer_type import AnswerType, states
+
+# Where one statement of a line ends and the next begins. Not ":", which joins a label to
+# its value ("Bake temp/time: TBC").
+_CLAUSE_END = re.compile(r"(?<=[.!?])\s+|[;,|()\[\]\n]|\s[—–-]\s")
+
+# The nouns a note uses for the kind of value asked ("start date TBC", "nome ancora da
+# confermare"), folded, in the languages the notes are read in.
+_KIND_NOUNS: dict[AnswerType, frozenset[str]] = {
+    AnswerType.DATE: frozenset(
+        "date dates day days data giorno jour datum termin tag fecha dia".split()
+    ),
+    AnswerType.TIME: frozenset(
+        "time times hour hours ora orario heure heures uhrzeit zeit hora horario".split()
+    ),
+    AnswerType.PRICE: frozenset(
+        "price cost fee amount prezzo costo importo prix cout montant tarif preis kosten "
+        "betrag precio coste importe preco custo valor".split()
+    ),
+    AnswerType.PERSON: frozenset("name who nome chi nom qui wer nombre quien quem".split()),
+    AnswerType.PLACE: frozenset(
+        "venue place room address where luogo sala indirizzo dove lieu salle adresse ort "
+        "raum wo lugar direccion donde local endereco onde".split()
+    ),
+    AnswerType.PHONE: frozenset("phone number telefono numero telephone nummer".split()),
+}
+_KIND_NOUNS[AnswerType.WHEN] = _KIND_NOUNS[AnswerType.DATE] | _KIND_NOUNS[AnswerType.TIME]
+
+
+def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
+    """Whether `text` says the value `question` asks for is not known yet: it says
+    something is pending and, read clause by clause, the clause nearest the question is a
+    pending one that states no value of the asked kind."""
+    if not says_pending(text):
+        return False
+    if not stated_in(text, asked, question):
+        return True
+    # A short question is read in its quote's language ("quando inizia Sara?").
+    language = detect_language(f"{question}\n{text}")
+    asked_words = content_words(question, language)
+    nearest_pending = nearest_stated = -1
+    for clause, pending in _clauses(text, asked, question):
+        closeness = _closeness(clause, asked, asked_words, language)
+        if pending:
+            nearest_pending = max(nearest_pending, closeness)
+        else:
+            nearest_stated = max(nearest_stated, closeness)
+    return nearest_pending > 0 and nearest_pending > nearest_stated
+
+
+def stated_in(text: str, asked: AnswerType, question: str) -> bool:
+    """Whether `text` states a value of the asked kind; a "when" needs a date or a time
+    ("next visit: TBC, they ring the week before" has none)."""
+    if asked is AnswerType.WHEN:
+        return states(text, AnswerType.DATE) or states(text, AnswerType.TIME)
+    return states(text, asked, question)
+
+
+def _clauses(text: str, asked: AnswerType, question: str) -> list[tuple[str, bool]]:
+    """The clauses of `text` that state a value of the asked kind or say one is pending
+    (True), each with the pieces before it that do neither: "2 h written exam, 21 May" is
+    one statement of the exam's date, "Exam: TBC" one pending one."""
+    clauses: list[tuple[str, bool]] = []
+    context = ""
+    for piece in _CLAUSE_END.split(text):
+        if not piece or not piece.strip():
+            continue
+        context = f"{context} {piece}"
+        if stated_in(piece, asked, question):
+            clauses.append((context, False))
+        elif says_pending(piece):
+            clauses.append((context, True))
+        else:
+            continue
+        context = ""
+    if context and clauses:
+        last, pending = clauses[-1]
+        clauses[-1] = (f"{last} {context}", pending)
+    return clauses
+
+
+def _closeness(clause: str, asked: AnswerType, asked_words: set[str], language: str) -> int:
+    """The question's content words in `clause`, plus one when it names the asked kind."""
+    shared = len(asked_words & content_words(clause, language))
+    names_kind = bool(set(re.findall(r"\w+", fold(clause))) & _KIND_NOUNS.get(asked, frozenset()))
+    return shared + names_kind
