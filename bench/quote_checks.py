@@ -18,7 +18,8 @@ from _common import indexed_set, labelled_set_parser, labelled_sets
 from app.core.answer.checks import names_missing
 from app.core.evals.questions import Question, load_questions
 from app.core.index.retrieve import Passage, search
-from app.core.verdict.answer_type import asked_type, states
+from app.core.verdict.answer_type import asked_type
+from app.core.verdict.stated_values import states
 
 
 def label(q: Question) -> bool | None:

@@ -8,7 +8,8 @@ import pytest
 
 from app.core.answer.grounding import identifiers_missing
 from app.core.basics.values import has_duration, times
-from app.core.verdict.answer_type import AnswerType, asked_type, states
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.stated_values import states
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,8 @@ from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import AnswerType, asked_type, states
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.stated_values import states
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 

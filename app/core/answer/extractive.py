@@ -11,7 +11,8 @@ from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import asked_type, states
+from app.core.verdict.answer_type import asked_type
+from app.core.verdict.stated_values import states
 
 
 @dataclass(frozen=True)

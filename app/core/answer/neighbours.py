@@ -31,7 +31,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.core.answer.evidence import own_item
-from app.core.answer.grounding import identifiers_missing
+from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_side
 from app.core.answer.quoted_items import (
     item_key,
@@ -40,18 +40,14 @@ from app.core.answer.quoted_items import (
     quoted_block,
     quoted_item,
 )
-from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
     TERM_PATTERN,
     content_words,
     fold,
     holds_words,
-    opens_question,
     squash,
 )
-from app.core.basics.weekdays import day_numbers
-from app.core.verdict.answer_type import AnswerType, asked_type
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -77,34 +73,6 @@ _YES_NO = re.compile(
     r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan)\b"
 )
 
-# "the window cleaner's phone": the owner's head noun. Not "time's the ferry" (is).
-_POSSESSIVE = re.compile(
-    r"(?:\b([^\W\d_][\w-]*)\s+)?\b([^\W\d_][\w-]*)['’]s\b"
-    r"(?!\s+(?:the|a|an|it|this|that|there|up|on|in|at|not)\b)"
-)
-_DETERMINERS = frozenset("the a an my our your his her their its this that what".split())
-# "today's menu", "this year's budget": times, not owners of the asked thing.
-_NOT_OWNERS = frozenset(
-    "today tonight tomorrow yesterday year week month day night weekend morning evening "
-    "everyone everybody one".split()
-)
-
-# "Quem é o professor de estatística?": the subject a person's role is of. Only questions
-# for a person read it: "de" joins too much else ("comprimento de onda") to be an owner.
-_ROLE_OF = re.compile(
-    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|del|of)\s+"
-    r"(?:the\s+|a\s+|o\s+|os\s+|as\s+|el\s+|la\s+|los\s+|las\s+)?"
-    r"([^\W\d_][\w-]*)",
-    re.IGNORECASE,
-)
-# "at the end of March", "the first day of the trip": a time, not a role.
-_NOT_ROLES = frozenset(
-    "end start beginning middle rest part half day days week weeks month months year years "
-    "time night morning evening afternoon weekend fim inicio meio metade dia dias semana "
-    "semanas mes meses ano anos vez hora horas noite manha tarde final principio mitad "
-    "resto noche manana".split()
-)
-
 
 @dataclass(frozen=True)
 class Neighbour:
@@ -128,11 +96,15 @@ def neighbour_of_asked(
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
-        or _owner_missing(question, f"{where}\n{passage_text}", where_quoted)
+        or _wrapped(owner_missing(question, f"{where}\n{passage_text}", where_quoted))
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
-        or _named_elsewhere(question, where_quoted, f"{where}\n{passage_text}")
+        or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
     )
+
+
+def _wrapped(detail: str | None) -> Neighbour | None:
+    return None if detail is None else Neighbour(detail)
 
 
 def _label_conflict(question: str, quote: str) -> Neighbour | None:
@@ -265,80 +237,6 @@ def _names_something(key: str) -> bool:
     return any(any(c.isdigit() for c in w) for w in words) or any(
         w[:1].isupper() for w in words[1:]
     )
-
-
-def _not_an_owner(word: str) -> bool:
-    """A time ("today", "March", "Monday"), not somebody or something owning the asked."""
-    return fold(word) in _NOT_OWNERS or fold(word) in MONTHS or bool(day_numbers(word))
-
-
-def _owner_missing(question: str, passage: str, where_quoted: str) -> Neighbour | None:
-    """ "The window cleaner's phone number" is not answered by a passage about someone
-    whose note never mentions a window cleaner, nor "the statistics professor" by one
-    about the physics professor. A person named with a possessive ("Dilys's phone") must
-    be named where the quote stands (its paragraph or list, heading path, note lead or
-    path): a bakery's phone number on a page that mentions Dilys further down is not hers.
-    A thing ("the cat's booster") may be the topic of the whole note, named once."""
-    present = content_words(passage, "en")
-    if asked_type(question) is AnswerType.PERSON:
-        language = detect_language(question)
-        in_passage = content_words(passage, language)
-        for match in _ROLE_OF.finditer(question):
-            role, owner = match.group(1), match.group(2)
-            if fold(role) in _NOT_ROLES or _not_an_owner(owner):
-                continue
-            wanted = content_words(owner, language)
-            if content_words(role, language) and wanted and not wanted <= in_passage:
-                return Neighbour(
-                    f"the question asks about the {role} of {owner}; the quoted passage "
-                    f"never names {owner}"
-                )
-    for match in _POSSESSIVE.finditer(question):
-        before, owner = match.group(1), match.group(2)
-        if _not_an_owner(owner):
-            continue
-        wanted = content_words(owner, "en")  # the head noun: a "new" landlord is a landlord
-        named = owner if not before or fold(before) in _DETERMINERS else f"{before} {owner}"
-        if wanted and not wanted <= present:
-            return Neighbour(
-                f"the question asks about the {named}; the quoted passage never names one"
-            )
-        if (
-            wanted
-            and _a_name(question, match.start(2))
-            and not wanted <= content_words(where_quoted, "en")
-        ):
-            return Neighbour(
-                f"the question asks about {owner}'s; the quote's paragraph or list never "
-                f"names {owner}"
-            )
-    return None
-
-
-def _named_elsewhere(question: str, where_quoted: str, passage: str) -> Neighbour | None:
-    """In a question for a value, a name or code of the question that the passage states
-    elsewhere but not where the quote stands (its paragraph or list, heading path, note lead
-    or path): "bought:: 2026-01-24" on the Peugeot's page is the bike's date, not the
-    Simplex rear mech's, listed further down among parts to find."""
-    if asked_type(question) is None:  # a value's owner matters; "how do I …" reads around
-        return None
-    absent = set(identifiers_missing(question, passage))  # question_terms_present's to tell
-    missing = [n for n in identifiers_missing(question, where_quoted) if n not in absent]
-    if detect_language(question) == "de":
-        # German capitalises every noun: "Ferienwohnung" names no one thing the way a
-        # code ("KP-40") or an acronym ("SOP") does
-        missing = [n for n in missing if any(c.isdigit() or c.isupper() for c in n[1:])]
-    if not missing:
-        return None
-    return Neighbour(
-        f"the question names {', '.join(missing)}, which the passage names elsewhere but not "
-        "where the quote stands"
-    )
-
-
-def _a_name(question: str, start: int) -> bool:
-    """Whether the word at `start` is written as a name: capitalised, not the first word."""
-    return question[start : start + 1].isupper() and not opens_question(question, start)
 
 
 def _other_side(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:

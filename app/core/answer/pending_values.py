@@ -14,7 +14,8 @@ import re
 from app.core.basics.language import detect_language
 from app.core.basics.pending import says_pending
 from app.core.basics.text import content_words, fold
-from app.core.verdict.answer_type import AnswerType, states
+from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.stated_values import states
 
 # Where one statement of a line ends and the next begins. Not ":", which joins a label to
 # its value ("Bake temp/time: TBC").

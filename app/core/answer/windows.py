@@ -15,7 +15,8 @@ from app.core.answer.evidence import Block, blocks
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentence_span, sentences
 from app.core.basics.text import TERM_PATTERN, content_words
-from app.core.verdict.answer_type import asked_type, states
+from app.core.verdict.answer_type import asked_type
+from app.core.verdict.stated_values import states
 
 _GAP = "\n\n"
 

@@ -1,8 +1,8 @@
-"""What kind of value a question asks for, and whether a text states one.
+"""What kind of value a question asks for.
 
 "How much did the boiler service cost?" asks for a price; a note that discusses the boiler
-but names no price cannot answer it, however well its words match. Both the verdict (do
-the retrieved passages hold one?) and the answer checks (does the quote hold one?) use it.
+but names no price cannot answer it, however well its words match. Whether a text states
+a value of that kind is `app.core.verdict.stated_values`.
 """
 
 from __future__ import annotations
@@ -10,19 +10,8 @@ from __future__ import annotations
 import enum
 import re
 
-from app.core.basics.dates import MONTHS, YEAR, dates
 from app.core.basics.text import fold
-from app.core.basics.values import (
-    CURRENCIES,
-    TIME_UNITS,
-    UNITS,
-    has_duration,
-    has_money,
-    quantities,
-    times,
-)
-from app.core.basics.weekdays import WEEKDAYS, weekdays
-from app.core.verdict.secrets import asks_for_secret, writes_secret
+from app.core.verdict.secrets import asks_for_secret
 
 
 class AnswerType(enum.Enum):
@@ -70,21 +59,6 @@ _CODE_NAMES = (
 )
 # "number", "no." or a final "no": "which part no longer fits?" asks for no number.
 _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
-# A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
-_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,}\d(?!\w|\.\d)")
-_NOT_PHONE = re.compile(r"\d{1,3}(\.\d{1,3}){3}|\d{4}-\d\d-\d\d")  # an IP address, a date
-# A code a serial, flight or policy number is: four characters or more holding a digit
-# ("EZY8123", "192.168.20.53") or capitals and digits ("BA 117"); a bare year is a date,
-# and "£212" a price.
-_CODE_TOKEN = re.compile(
-    r"(?<![\w.-])(?=[\w.-]*\d)\w[\w.-]{2,}\w(?!\w)|\b[A-Z]{1,3} \d{2,5}\b"  # or "BA 117"
-)
-# A version or a model may be short: "PostgreSQL 16", "v2", "3.9", "Greenstar 30i".
-_SHORT_CODE = re.compile(r"(?<![\w.])(?=[\w.-]*\d)[\w.-]*\w(?![\w])")
-_LENIENT = re.compile(r"\b(version|versao|model)\b")
-_BOOKING = re.compile(r"\b(booking|reservation|confirmation|localizador|reserva)\b")
-_FLIGHT = re.compile(r"[A-Z]{2,3}\s?\d{2,4}")
-_LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 
 # French, German and Italian questions, checked first: their words are their own
 # ("combien", "wie viel", "quanti"), and Italian "quanto costa" is a price before
@@ -291,16 +265,6 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     )
 )  # fmt: skip
 
-_FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-_CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
-_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$")
-_PLACE_HINT = re.compile(
-    r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
-    r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
-    r"sala|andar|gaveta|armario|pasta|en|calle|plaza|piso|planta|cajon|carpeta|estante)\b|"
-    r"[/\\~]\w|https?://"
-)
-
 
 def asked_type(question: str) -> AnswerType | None:
     """The kind of value the question asks for; None for what/how/why/yes-no questions."""
@@ -311,138 +275,3 @@ def asked_type(question: str) -> AnswerType | None:
         if pattern.search(folded):
             return kind
     return None
-
-
-def _not_a_person(text: str, start: int, end: int) -> bool:
-    """A capitalised word that names no one: a code ("room B-204"), a weekday, or a month
-    written as part of a date ("12 June", "Fri 12 Jun"; June and Marco may be people)."""
-    word = fold(text[start:end])
-    if any(c.isdigit() for c in word) or word in _FULL_WEEKDAYS:
-        return True
-    dated = bool(re.search(r"\d", text[max(0, start - 6) : end + 6]))
-    return dated and (word in MONTHS or word in WEEKDAYS)
-
-
-def _has_name(text: str, person: bool = False) -> bool:
-    """A capitalised word that is not only there because a sentence starts with it, or an
-    acronym; for a person, one that can be a name (see `_not_a_person`)."""
-    for match in _CAPITAL.finditer(text):
-        word = match.group(0)
-        if person and _not_a_person(text, match.start(), match.end()):
-            continue
-        if len(word) >= 2 and word.isupper():
-            return True
-        if not _SENTENCE_START.search(text[: match.start()]):
-            return True
-    return False
-
-
-# What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
-_DIMENSIONS = {
-    **dict.fromkeys(TIME_UNITS, "time"),
-    **dict.fromkeys(CURRENCIES, "money"),
-    **dict.fromkeys(("g", "kg", "oz", "lb"), "mass"),
-    "degree": "temperature",
-    "pressure": "pressure",
-    **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
-    **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
-    **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
-}
-_COUNTED = re.compile(r"\b(?:how many|quantos|quantas|cuantos|cuantas)((?:\s+[^\W\d_]+){1,3})")
-
-
-def _counts(written: str | None, counted: str) -> bool:
-    if written is None:
-        return True  # a bare number counts anything
-    if counted:  # a unit is counted: one of its dimension
-        return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
-    # things are counted: no measure of time or money counts people or stars
-    return _DIMENSIONS.get(written) not in ("time", "money")
-
-
-# A measure asked for by name, and the dimension of the units that state it: "what
-# pressure" is not answered by a tyre's size "27 × 1¼", nor "what temperature" by a time.
-_MEASURES = {
-    **dict.fromkeys("temperature temperatura temperatur".split(), "temperature"),
-    **dict.fromkeys("pressure pressao presion pression druck".split(), "pressure"),
-    **dict.fromkeys("weight weigh weighs peso poids gewicht pesaba pesa".split(), "mass"),
-}
-
-
-def _measured(question: str) -> str | None:
-    """The dimension of the first measure the question names, if any."""
-    return next((_MEASURES[w] for w in re.findall(r"\w+", fold(question)) if w in _MEASURES), None)
-
-
-def counted_unit(question: str) -> str | None:
-    """What a "how many" question counts, as a unit when it counts one ("how many total
-    hours" counts hours); "" when it counts things that are no unit ("how many people")."""
-    match = _COUNTED.search(fold(question))
-    if match is None:
-        return None
-    words = match.group(1).split()
-    if words[0] in ("of", "de", "do", "da", "dos", "das"):
-        return None  # "how many of the tests": a share may answer it
-    return next((UNITS[w] for w in words if w in UNITS), "")
-
-
-def states(text: str, kind: AnswerType, question: str = "") -> bool:
-    """Whether `text` states a value of the asked kind (a number, a date, a name…).
-
-    With the question, a count must be of what it counts: "how many people" is not
-    answered by "20 seconds", nor "how many hours" by "3 GB".
-    """
-    if kind is AnswerType.QUANTITY and question:
-        unit = counted_unit(question)
-        if unit is not None:
-            return any(_counts(q.unit, unit) for q in quantities(text))
-        measured = _measured(question)
-        if measured is not None:
-            return any(_DIMENSIONS.get(q.unit or "") == measured for q in quantities(text))
-    if kind is AnswerType.PRICE:
-        return has_money(text)
-    if kind is AnswerType.SECRET:
-        return writes_secret(text)
-    if kind is AnswerType.QUANTITY:
-        return bool(quantities(text))
-    if kind is AnswerType.DURATION:
-        return has_duration(text)
-    if kind is AnswerType.TIME:
-        return bool(times(text))
-    if kind is AnswerType.DATE:
-        return bool(dates(text) or weekdays(text) or YEAR.search(text))
-    if kind is AnswerType.WHEN:
-        return (
-            states(text, AnswerType.DATE)
-            or states(text, AnswerType.TIME)
-            or bool(
-                re.search(
-                    r"\b(morning|evening|night|afternoon|daily|weekly|monthly|yearly|every|"
-                    r"before|after|during|spring|summer|autumn|fall|winter|weekend|month-end|year-end|"
-                    r"end of|start of|manha|tarde|noite|fim de|inicio de|"
-                    # "When does a matrix have an inverse?" asks for a condition.
-                    r"if|when|whenever|once|unless|only if|se|quando|sempre que|caso|"
-                    # "Só vale para indeterminações 0/0": a rule's condition, for "quando
-                    # posso usar l'Hôpital?"
-                    r"only (?:for|with|works|applies)|so (?:vale|funciona|serve) (?:para|com|se)|"
-                    r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
-                    fold(text),
-                )
-            )
-        )
-    if kind is AnswerType.PERSON:
-        return _has_name(text, person=True)
-    if kind is AnswerType.PHONE:
-        return any(
-            sum(c.isdigit() for c in m.group(0)) >= 7 and not _NOT_PHONE.fullmatch(m.group(0))
-            for m in _PHONE.finditer(text)
-        )
-    if kind is AnswerType.CODE:
-        codes = _SHORT_CODE if _LENIENT.search(fold(question)) else _CODE_TOKEN
-        found = [m.group(0) for m in codes.finditer(text) if not YEAR.fullmatch(m.group(0))]
-        if not _BOOKING.search(fold(question)):
-            return bool(found)
-        # A booking's code is not its flight's number ("IB 6403"), and may be letters only
-        # ("KXQTLM"), written in capitals.
-        return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
-    return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))

@@ -26,7 +26,8 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.index.retrieve import SearchResult
-from app.core.verdict.answer_type import AnswerType, asked_type, states
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.stated_values import states
 
 
 class Vocabulary(Protocol):
