@@ -20,6 +20,9 @@ from app.core.verdict.stated_values import states
         ("annealing temp for the eel qpcr assay", AnswerType.QUANTITY),
         ("conductivity at cowley mere on 9 july", AnswerType.QUANTITY),
         ("Regatta 2026 datum", AnswerType.DATE),
+        ("seeded rye hydration %", AnswerType.QUANTITY),
+        ("what will the rent be after the review", AnswerType.PRICE),
+        ("what is the monthly fee going to be", AnswerType.PRICE),
     ],
 )
 def test_a_terse_query_asks_for_what_its_noun_names(question: str, kind: AnswerType) -> None:
@@ -32,6 +35,8 @@ def test_a_terse_query_asks_for_what_its_noun_names(question: str, kind: AnswerT
         "cost centre for the grant",  # a code, not a price
         "temp logger battery",  # the thing, not a temperature
         "how do I clean the temp probe",  # a question word: its own rules
+        "what will the weather be like in May",
+        "why is 100% of the CPU used",
         "notes on the date palm trip to Elche and what we saw in the gardens there today",
     ],
 )

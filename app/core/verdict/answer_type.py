@@ -168,7 +168,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
                            r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
                            r"\b(what|which) (is|was|will be) the (new |current |old |monthly |"
-                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b"),
+                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
+                           # "what will the rent be after the review"
+                           r"\bwhat (will|would|is|was)( \w+){0,3} (price|cost|fee|rent|salary|"
+                           r"wage|bill)s? (be|going to be|come to)\b"),
         # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
         (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
                            r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
@@ -187,6 +190,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "¿Cada cuánto?" asks how often, before "cuánto" reads as a number.
         (AnswerType.WHEN, r"\bcada cuanto\b|\bcon que frecuencia\b"),
         (AnswerType.QUANTITY, r"\bhow (many|much)\b|\bwhat (number|percentage|size)\b"),
+        # a share asked for with its sign: "croissant butter %", "baguette hydration %?"
+        (AnswerType.QUANTITY, r"(^|\s)%\W*$"),
         # a terse "max attachment upload size": a number
         (AnswerType.QUANTITY, r"^\W*(?!(what|how|why|where|who|when|which|is|are|do|does|can)\b)"
                               r"(\S+\s+){0,4}(size|limit|timeout)\W*$"),
