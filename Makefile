@@ -12,13 +12,23 @@ export ANONYMIZED_TELEMETRY := False
 
 install: $(STAMP)
 
+# llama.cpp is built for any x86-64 with AVX2, never for the building CPU: a native build
+# on a recent Xeon uses AMX tile instructions, which crash (SIGSEGV in decode) under kernels
+# that do not grant them, and pip's wheel cache, keyed on the sdist alone, would hand a
+# wheel built on one CPU to another. Its own cache directory holds only portable builds.
+LLAMA_VERSION := 0.3.36
+LLAMA_CMAKE := -DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF
+LLAMA_CACHE := $(HOME)/.cache/asknotes-portable-wheels
+
 # torch goes first, pinned to the CPU build; an unpinned torch pulls a multi-GB CUDA build.
-# llama-cpp-python builds from source (about 7 minutes on 2 cores; pip caches the wheel).
+# llama-cpp-python builds from source (about 7 minutes on 2 cores; the wheel is cached).
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet torch==2.13.0
-	CMAKE_ARGS="-DLLAVA_BUILD=OFF" $(PY) -m pip install --quiet -e '.[dev]'
+	CMAKE_ARGS="$(LLAMA_CMAKE)" $(PY) -m pip install --quiet --cache-dir $(LLAMA_CACHE) \
+		llama-cpp-python==$(LLAMA_VERSION)
+	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 run: install
