@@ -12,16 +12,24 @@ export ANONYMIZED_TELEMETRY := False
 
 install: $(STAMP)
 
-# llama.cpp is built for any x86-64 with AVX2, never for the building CPU: a native build
-# on a recent Xeon uses AMX tile instructions, which crash (SIGSEGV in decode) under kernels
-# that do not grant them, and pip's wheel cache, keyed on the sdist alone, would hand a
-# wheel built on one CPU to another. Its own cache directory holds only portable builds.
+# llama.cpp is built for the instruction sets this CPU reports (AVX2, and AVX-512 with its
+# VNNI, VBMI and BF16 parts where present), never with -march=native: on a recent Xeon that
+# also turns on AMX tile instructions, which crash (SIGSEGV in decode) under kernels that do
+# not grant them. pip's wheel cache is keyed on the sdist alone and would hand a wheel built
+# for one CPU to another, so each set of build flags gets a cache directory of its own.
 LLAMA_VERSION := 0.3.36
-LLAMA_CMAKE := -DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF
-LLAMA_CACHE := $(HOME)/.cache/asknotes-portable-wheels
+CPU_FLAGS := $(shell grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+has_cpu = $(filter $(1),$(CPU_FLAGS))
+LLAMA_AVX512 := $(if $(and $(call has_cpu,avx512f),$(call has_cpu,avx512bw),$(call has_cpu,avx512vl),$(call has_cpu,avx512dq)),-DGGML_AVX512=ON \
+	$(if $(call has_cpu,avx512_vnni),-DGGML_AVX512_VNNI=ON) \
+	$(if $(call has_cpu,avx512vbmi),-DGGML_AVX512_VBMI=ON) \
+	$(if $(call has_cpu,avx512_bf16),-DGGML_AVX512_BF16=ON)) \
+	$(if $(call has_cpu,avx_vnni),-DGGML_AVX_VNNI=ON)
+LLAMA_CMAKE := -DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF $(strip $(LLAMA_AVX512))
+LLAMA_CACHE := $(HOME)/.cache/asknotes-wheels/$(shell echo '$(LLAMA_VERSION) $(LLAMA_CMAKE)' | md5sum | cut -c1-12)
 
 # torch goes first, pinned to the CPU build; an unpinned torch pulls a multi-GB CUDA build.
-# llama-cpp-python builds from source (about 7 minutes on 2 cores; the wheel is cached).
+# llama-cpp-python builds from source (about 8 minutes on 2 cores; the wheel is cached).
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

@@ -1,4 +1,5 @@
-"""The install builds the llama.cpp the project pins, for any AVX2 CPU rather than its own."""
+"""The install builds the llama.cpp the project pins for the instruction sets the CPU reports,
+never natively (AMX), and caches each build by its flags."""
 
 from __future__ import annotations
 
@@ -24,5 +25,14 @@ def test_the_makefile_builds_the_pinned_llama_cpp_python() -> None:
 
 def test_llama_cpp_is_built_without_native_cpu_tuning() -> None:
     # A native build on a CPU with AMX segfaults in decode where the kernel withholds AMX.
-    assert "-DGGML_NATIVE=OFF" in make_variable("LLAMA_CMAKE").split()
-    assert "asknotes-portable" in make_variable("LLAMA_CACHE")
+    flags = make_variable("LLAMA_CMAKE").split()
+    assert "-DGGML_NATIVE=OFF" in flags
+    assert {"-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF", "-DGGML_AMX_BF16=OFF"} <= set(flags)
+
+
+def test_each_set_of_build_flags_has_its_own_wheel_cache() -> None:
+    # pip keys a built wheel on the sdist alone: one cache for all flags would hand an
+    # AVX-512 wheel to a CPU without it.
+    cache = make_variable("LLAMA_CACHE")
+    assert "asknotes-wheels" in cache
+    assert "$(LLAMA_CMAKE)" in cache and "md5sum" in cache

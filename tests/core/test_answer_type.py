@@ -18,6 +18,8 @@ from app.core.verdict.stated_values import states
         ("The bins go out on Sunday after dinner.", False),
         ("A prova é no dia 12 de junho, às 14h, na sala B-204.", False),
         ("Last checked on Fri 12 Jun by the landlord.", False),
+        ("Debian 12 now; it replaced the Optiplex 7050 micro last spring.", False),  # products
+        ("Checked in with Dr Patel 14:30, then Ana 07700 900123.", True),  # a time, a phone
     ],
 )
 def test_a_person_is_a_name_not_a_code_or_a_date(sentence: str, names_someone: bool) -> None:

@@ -25,6 +25,7 @@ from app.core.verdict.answer_type import asked_type
         "EHO visit went fine; no date for the next inspection",
         "fixed the door switch, didn't catch his name",
         "2025 fee: council haven't published it yet",
+        "reply by email 28/10, refund promised, no ticket number",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -74,6 +75,26 @@ def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
         ),
         ("how much was the call-out", "Call-out £85 paid on the day, invoice to follow", False),
         ("What time is check-out?", "Check-out: not in the confirmation, ask at the desk", True),
+        (
+            "ticket number for the refund request",
+            "| (none) | 25/10 | Acme Cloud | refund | $4.20 refund promised, no ticket number |",
+            True,
+        ),
+        (  # a table row's first cells are what every later cell is about
+            "renewal price for quill-and-ink.example",
+            "| quill-and-ink.example | Regis | 04/01 | first yr £3.49; renewal price TBC |",
+            True,
+        ),
+        (
+            "what did the first year of quill-and-ink.example cost",
+            "| quill-and-ink.example | Regis | 04/01 | first yr £3.49; renewal price TBC |",
+            False,
+        ),
+        (
+            "ticket number for the router fault",
+            "router fault: ticket NW-TKT-4410 raised 02/11; no ticket number for the ONT swap",
+            False,
+        ),
     ],
 )
 def test_the_clause_nearest_the_question_decides(question: str, quote: str, pending: bool) -> None:

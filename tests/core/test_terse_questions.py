@@ -23,6 +23,10 @@ from app.core.verdict.stated_values import states
         ("seeded rye hydration %", AnswerType.QUANTITY),
         ("what will the rent be after the review", AnswerType.PRICE),
         ("what is the monthly fee going to be", AnswerType.PRICE),
+        ("ticket number for the backblaze duplicate invoice request", AnswerType.CODE),
+        ("static ip of the pi5?", AnswerType.CODE),
+        ("what's the ip of the printer", AnswerType.CODE),
+        ("what ip does the proxmox node have", AnswerType.CODE),
     ],
 )
 def test_a_terse_query_asks_for_what_its_noun_names(question: str, kind: AnswerType) -> None:
@@ -34,6 +38,8 @@ def test_a_terse_query_asks_for_what_its_noun_names(question: str, kind: AnswerT
     [
         "cost centre for the grant",  # a code, not a price
         "temp logger battery",  # the thing, not a temperature
+        "ip camera firmware update",  # the thing, not its address
+        "order number of the steps for a restore",  # a sequence, not a code
         "how do I clean the temp probe",  # a question word: its own rules
         "what will the weather be like in May",
         "why is 100% of the CPU used",

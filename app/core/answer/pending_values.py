@@ -40,6 +40,9 @@ _KIND_NOUNS: dict[AnswerType, frozenset[str]] = {
         "raum wo lugar direccion donde local endereco onde".split()
     ),
     AnswerType.PHONE: frozenset("phone number telefono numero telephone nummer".split()),
+    AnswerType.CODE: frozenset(
+        "number no id ref reference code ticket numero nummer codice codigo protocolo".split()
+    ),
 }
 _KIND_NOUNS[AnswerType.WHEN] = _KIND_NOUNS[AnswerType.DATE] | _KIND_NOUNS[AnswerType.TIME]
 
@@ -56,8 +59,9 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     language = detect_language(f"{question}\n{text}")
     asked_words = content_words(question, language)
     nearest_pending = nearest_stated = -1
-    for clause, pending in _clauses(text, asked, question):
-        closeness = _closeness(clause, asked, asked_words, language)
+    subject, clauses = _clauses(text, asked, question)
+    for clause, pending in clauses:
+        closeness = _closeness(f"{subject} {clause}", asked, asked_words, language)
         if pending:
             nearest_pending = max(nearest_pending, closeness)
         else:
@@ -73,27 +77,36 @@ def stated_in(text: str, asked: AnswerType, question: str) -> bool:
     return states(text, asked, question)
 
 
-def _clauses(text: str, asked: AnswerType, question: str) -> list[tuple[str, bool]]:
+def _clauses(text: str, asked: AnswerType, question: str) -> tuple[str, list[tuple[str, bool]]]:
     """The clauses of `text` that state a value of the asked kind or say one is pending
     (True), each with the pieces before it that do neither: "2 h written exam, 21 May" is
-    one statement of the exam's date, "Exam: TBC" one pending one."""
+    one statement of the exam's date, "Exam: TBC" one pending one.
+
+    A table row's first cells name what every later cell is about ("| example.org |
+    registrar | first yr £3.49; renewal price TBC |"): they are returned apart, as the
+    subject shared by all the row's clauses, not given to the first clause alone."""
     clauses: list[tuple[str, bool]] = []
+    subject = ""
     context = ""
+    table_row = text.lstrip().startswith("|")
     for piece in _CLAUSE_END.split(text):
         if not piece or not piece.strip():
             continue
         context = f"{context} {piece}"
         if stated_in(piece, asked, question):
-            clauses.append((context, False))
+            pending = False
         elif says_pending(piece):
-            clauses.append((context, True))
+            pending = True
         else:
             continue
+        if table_row and not clauses:
+            subject, context = context[: -len(piece) - 1], piece
+        clauses.append((context, pending))
         context = ""
     if context and clauses:
         last, pending = clauses[-1]
         clauses[-1] = (f"{last} {context}", pending)
-    return clauses
+    return subject, clauses
 
 
 def _closeness(clause: str, asked: AnswerType, asked_words: set[str], language: str) -> int:

@@ -21,6 +21,9 @@ _PENDING = re.compile(
     r"tbc|tbd|tba|to be (confirmed|decided|announced|agreed|arranged|set)|to follow|"
     r"not (yet|written|known|set|decided|confirmed|agreed|announced|booked|stated|given|in the|"
     r"published|fixed)|no (date|time|price|quote|name|number|figure)s? (yet|for|set)|"
+    # "reply by email, no ticket number": a code that was never given
+    r"no (ticket|reference|ref|tracking|case|order|booking|confirmation|invoice) "
+    r"(number|no|ref|id|code)|"
     r"(didn'?t|did not|never) (catch|get) (his|her|their|the) name|"
     r"(haven'?t|hasn'?t|have not|has not) (published|confirmed|set|decided|agreed|sent|quoted)|"
     r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
@@ -38,7 +41,8 @@ _PENDING = re.compile(
     r"wird noch|nicht (bekannt|notiert|angegeben)|"
     # Spanish and Portuguese
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
-    r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data"
+    r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data|"
+    r"sin (numero de )?(referencia|ticket|incidencia)|sem (numero de )?(protocolo|ticket)"
     r")\b"
 )
 

@@ -245,6 +245,13 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           rf"{_TERSE}^\W*(code|pin) (du|de|des|vom|von|der|\w*(tor|tur|tuer))\b"),
         (AnswerType.CODE, rf"{_TERSE}\b(gate|door|alarm|lock|keysafe|key safe|entry|access|"
                           r"tor|tur) ?(code|pin)\b"),
+        # "ticket number for the duplicate invoice", "order no for the tyres", "pi5 ip?",
+        # "what's the static ip of the pi": a code or an address, never a sentence about it
+        (AnswerType.CODE, rf"{_TERSE}\b({_CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"
+                          rf"{_TERSE}\b(ip|ipv4|ip address|mac address)\b"
+                          r"(?!\s+(range|camera|cam|phone|block|plan|conflict)s?\b)|"
+                          r"^\W*(what|which)\b.*\b(ip|ipv4|ip address|mac address)\b"
+                          r"(?=\W*$|\s+(of|for|does|do|did|is|was|has|have|on)\b)"),
         (AnswerType.PRICE, rf"{_TERSE}\b(cost|costs|price|fee|fees|rent|charge|preis|kosten|"
                            r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo|taxe|impot|"
                            r"impots|loyer|cotisation|salaire|montant|prezzo|costo|affitto|"

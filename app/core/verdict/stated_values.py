@@ -51,11 +51,19 @@ _PLACE_HINT = re.compile(
 )
 
 
+# A model or version number after a capitalised word: "Debian 12", "Optiplex 7050",
+# "Greenstar 30i". Not a phone number (0 or + first) nor a time or date ("Patel 14:30").
+_MODEL_NUMBER = re.compile(r"\s+(?![0+])\d[\w.]{0,5}(?![\w:/.-])")
+
+
 def _not_a_person(text: str, start: int, end: int) -> bool:
-    """A capitalised word that names no one: a code ("room B-204"), a weekday, or a month
-    written as part of a date ("12 June", "Fri 12 Jun"; June and Marco may be people)."""
+    """A capitalised word that names no one: a code ("room B-204"), a product with its
+    model number ("Optiplex 7050"), a weekday, or a month written as part of a date
+    ("12 June", "Fri 12 Jun"; June and Marco may be people)."""
     word = fold(text[start:end])
     if any(c.isdigit() for c in word) or word in _FULL_WEEKDAYS:
+        return True
+    if _MODEL_NUMBER.match(text, end):
         return True
     dated = bool(re.search(r"\d", text[max(0, start - 6) : end + 6]))
     return dated and (word in MONTHS or word in WEEKDAYS)
