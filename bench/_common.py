@@ -36,8 +36,8 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # read the checks' code, and were then read too. notes-it (Italian) and bakery (English)
 # were written next, the same way, and measured before anything was read from them;
 # bakehouse (English), measured only after the changes notes-it's failures prompted, was
-# then read too. homelab (English) and notas-pt (Brazilian Portuguese) were written after
-# the changes bakehouse's failures prompted and measured before anything was read from them.
+# then read too. homelab (English) was written after the changes bakehouse's failures
+# prompted and measured before anything was read from it, then read too.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
