@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from app.core.answer.answering import answer_question, cite
+from app.core.answer.grounding import LocatedQuote
 from app.core.answer.prompt import REFUSAL_SENTENCE, SYSTEM_PROMPT, build_prompt
-from app.core.answer.result import AnswerKind, AnswerSettings
+from app.core.answer.result import AnswerKind, AnswerSettings, quote_line
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GENERATOR_REFUSAL, GateSettings
@@ -251,3 +252,22 @@ def test_a_reply_cut_off_after_a_wrong_quote_is_still_refused(index) -> None:
     answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
     assert answer.refused and answer.refusal_check == "valid_reply"
     assert answer.quote is None and "Your notes say" not in streamed
+
+
+def test_a_quote_shown_alone_is_introduced_in_the_language_of_the_question() -> None:
+    quote = LocatedQuote(2, "Sessão avulsa: R$ 180,00.", True)
+    assert quote_line(quote, "pt") == 'Suas notas dizem: "Sessão avulsa: R$ 180,00." [2]'
+    assert quote_line(quote, "de").startswith("Deine Notizen sagen: ")
+    assert (
+        quote_line(quote, "xx")
+        == quote_line(quote)
+        == ('Your notes say: "Sessão avulsa: R$ 180,00." [2]')
+    )
+
+
+def test_the_answer_keeps_the_language_its_quote_line_was_written_in(index) -> None:
+    quote = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home server."
+    whole = reply(True, quote, 3, "You keep twelve monthly snapshots of the home server [3].")
+    gen = ScriptedGenerator({"monthly": whole[: whole.index("twelve")]})
+    answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
+    assert answer.language == "en" and streamed.startswith("Your notes say: ")

@@ -125,7 +125,9 @@ def answer_question(
 
     def generate(prompt: Prompt, extra: QuoteCheck | None = None) -> tuple[_Generation, Answer]:
         check_cancelled(cancel)
-        run = _Generation(result.question, prompt, similarity, settings, on_text, started, extra)
+        run = _Generation(
+            result.question, prompt, similarity, settings, on_text, started, extra, result.language
+        )
         for piece in generator.stream(
             prompt.messages,
             schema=ANSWER_SCHEMA,
@@ -134,7 +136,8 @@ def answer_question(
         ):
             run.feed(piece)
         check_cancelled(cancel)
-        return run, run.finish(result, verdict, generator.name, retrieval_s)
+        answer = run.finish(result, verdict, generator.name, retrieval_s)
+        return run, dataclasses.replace(answer, language=result.language)
 
     run, answer = generate(prompt)
     again = None
@@ -184,8 +187,10 @@ class _Generation:
         on_text: OnText | None,
         started: float,
         extra: QuoteCheck | None = None,
+        language: str = "en",
     ) -> None:
         self.question = question
+        self.language = language
         self.extra = extra  # one more quote check (a second reading's)
         self.prompt = prompt
         self.similarity = similarity
@@ -223,7 +228,7 @@ class _Generation:
         if self.early is None and self.quote_field.done:
             self.early = self._check_quote_so_far(parse_proposal("".join(self.raw), partial=True))
             if self.early.passed and self.early.quote is not None:
-                self.emit(quote_line(self.early.quote))
+                self.emit(quote_line(self.early.quote, self.language))
 
     def finish(
         self, result: SearchResult, verdict: Verdict, model: str, retrieval_s: float
@@ -263,12 +268,13 @@ class _Generation:
         if model_cited and model_cited != [quote.passage]:
             flags += (f"the model cited {model_cited}; the quote is in [{quote.passage}]",)
         if self.early is None or not self.early.passed:
-            self.emit(quote_line(quote))  # the quote closed with the reply; still checked
+            # the quote closed with the reply; still checked
+            self.emit(quote_line(quote, self.language))
         passed = verdict.with_gate(generator_gate(False, None, ""))
         failed = next((c for c in sentence if not c.passed), None)
         if failed is not None:
             flags += (f"the model's sentence was not shown ({failed.name}: {failed.detail})",)
-            text = quote_line(quote)
+            text = quote_line(quote, self.language)
             citations = CitationReport((quote.passage,), (), ())
             return Answer(
                 self.question, AnswerKind.QUOTED, text, None, checks, proposal, quote,
@@ -323,8 +329,9 @@ class _Generation:
         if not decision.passed or quote is None:
             return None
         flags += ("the model's reply was cut off after its quote; no sentence was shown",)
+        shown = quote_line(quote, self.language)
         return Answer(
-            self.question, AnswerKind.QUOTED, quote_line(quote), None, decision.checks + (invalid,),
+            self.question, AnswerKind.QUOTED, shown, None, decision.checks + (invalid,),
             partial, quote, tuple(result.passages), self.prompt,
             CitationReport((quote.passage,), (), ()), (), model, self.timings(),
             verdict.with_gate(generator_gate(False, None, "")), flags,

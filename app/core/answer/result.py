@@ -83,6 +83,7 @@ class Answer:
     timings: Timings
     verdict: Verdict
     flags: tuple[str, ...] = field(default=())
+    language: str = "en"  # the question's: the quote line is introduced in it
 
     @property
     def refused(self) -> bool:
@@ -97,7 +98,7 @@ class Answer:
     def display(self) -> str:
         """Everything shown, in the order it streams: the quote line, then the sentence."""
         if self.kind is AnswerKind.GENERATED and self.quote is not None:
-            return f"{quote_line(self.quote)}\n\n{self.text}"
+            return f"{quote_line(self.quote, self.language)}\n\n{self.text}"
         return self.text
 
     @property
@@ -123,5 +124,17 @@ class Answer:
         return tuple(p for p in self.retrieved if p.text_hash not in cited)
 
 
-def quote_line(quote: LocatedQuote) -> str:
-    return f'Your notes say: "{quote.text}" [{quote.passage}]'
+# How a checked quote is introduced, in the language of the question (as the refusal is).
+QUOTE_INTROS: dict[str, str] = {
+    "en": "Your notes say",
+    "pt": "Suas notas dizem",
+    "es": "Tus notas dicen",
+    "fr": "Vos notes disent",
+    "de": "Deine Notizen sagen",
+    "it": "Le tue note dicono",
+}
+
+
+def quote_line(quote: LocatedQuote, language: str = "en") -> str:
+    intro = QUOTE_INTROS.get(language, QUOTE_INTROS["en"])
+    return f'{intro}: "{quote.text}" [{quote.passage}]'
