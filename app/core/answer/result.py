@@ -83,7 +83,8 @@ class Answer:
     timings: Timings
     verdict: Verdict
     flags: tuple[str, ...] = field(default=())
-    language: str = "en"  # the question's: the quote line is introduced in it
+    language: str = "en"  # the question's, set on every reply the model gave: its quote line
+    # is introduced in it (refusals carry their language in their sentence)
 
     @property
     def refused(self) -> bool:
