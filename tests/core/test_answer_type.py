@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.verdict.answer_type import AnswerType, asked_type
-from app.core.verdict.stated_values import states
+from app.core.verdict.stated_values import states, title_names_person
 
 
 @pytest.mark.parametrize(
@@ -25,6 +25,37 @@ from app.core.verdict.stated_values import states
 def test_a_person_is_a_name_not_a_code_or_a_date(sentence: str, names_someone: bool) -> None:
     assert asked_type("Who fixed it?") is AnswerType.PERSON
     assert states(sentence, AnswerType.PERSON) is names_someone
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "names_someone"),
+    [
+        # The question's own names are what is asked about, not who answers it.
+        ("Who recommended The Overstory to me?", "- The Overstory", False),
+        ("who won the fa cup final last year", "FA Cup final: kick-off 14:00.", False),
+        ("Who recommended The Overstory to me?", "- The Overstory (Kasia)", True),
+        ("Quem é o representante da Fisiomed?", "Fisiomed: Cláudio Reis", True),
+    ],
+)
+def test_a_name_the_question_gives_is_not_the_person_asked_for(
+    question: str, sentence: str, names_someone: bool
+) -> None:
+    assert states(sentence, AnswerType.PERSON, question) is names_someone
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "names_someone"),
+    [
+        ("¿Quién tiene copia de las llaves?", "Amparo (vecina)", True),
+        ("Who has the spare key?", "Dona Irene", True),
+        ("Who has the spare key?", "Reading list", False),  # its capital starts the title
+        ("Who has the spare key?", "Boiler 30i", False),
+        # the question names her: she is not who is asked for
+        ("¿Quién tiene copia de las llaves de Amparo?", "Amparo (vecina)", False),
+    ],
+)
+def test_a_note_title_that_is_a_name(question: str, title: str, names_someone: bool) -> None:
+    assert title_names_person(title, question) is names_someone
 
 
 def test_a_room_code_is_still_a_place() -> None:
@@ -208,3 +239,23 @@ def test_a_measure_asked_by_name_is_stated_in_its_units(
 ) -> None:
     assert asked_type(question) is AnswerType.QUANTITY
     assert states(sentence, AnswerType.QUANTITY, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("qto custa a sessao avulsa agora?", AnswerType.PRICE),
+        ("qto vai ficar a renovação do seguro do carro", AnswerType.PRICE),
+        ("quanto saiu o conserto da geladeira", AnswerType.PRICE),
+        ("qtas gotas de dipirona eu dou pra ela?", AnswerType.QUANTITY),
+        ("qdo começam minhas férias", AnswerType.WHEN),
+        ("qto tempo deixo a carne dessalgando", AnswerType.DURATION),
+        ("o que é uma quitanda?", None),  # "q" words that are no shorthand stay as they are
+    ],
+)
+def test_portuguese_typed_in_a_hurry(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind
+
+
+def test_how_long_something_stays_is_no_price() -> None:
+    assert asked_type("quanto fica o bolo no forno?") is not AnswerType.PRICE

@@ -26,6 +26,11 @@ from app.core.verdict.answer_type import asked_type
         "fixed the door switch, didn't catch his name",
         "2025 fee: council haven't published it yet",
         "reply by email 28/10, refund promised, no ticket number",
+        "Renovação 2025/26: a Patrícia vai mandar a cotação da renovação",
+        "Presupuesto del toldo: el instalador va a mandar el precio",
+        "Orçamento da pintura: aguardando o Valdir",
+        "Boiler service: Dan will send the quote after the visit",
+        "Consulta de retorno: falta agendar",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -40,6 +45,8 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
         "Il treno parte alle 18:05 dal binario 4.",
         "Kein Parkplatz am Haus, nur in der Seitenstraße.",
         "Le plombier n'est pas venu le 3 mars.",
+        "O seguro vai de março a março, R$ 2.380 por ano.",  # "vai" alone is no promise
+        "I will send the form with the £40 fee.",  # it is sent, and the fee is known
     ],
 )
 def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
@@ -89,6 +96,11 @@ def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
             "what did the first year of quill-and-ink.example cost",
             "| quill-and-ink.example | Regis | 04/01 | first yr £3.49; renewal price TBC |",
             False,
+        ),
+        (
+            "qto vai ficar a renovação do seguro do carro 2025/26",
+            "Renovação 2025/26: a Patrícia vai mandar a cotação da renovação",
+            True,
         ),
         (
             "ticket number for the router fault",

@@ -12,6 +12,7 @@ quote says. A sentence that fails them is not shown; the verified quote is shown
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
 from app.core.answer.evidence import (
@@ -37,7 +38,7 @@ from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_type import AnswerType, asked_type
-from app.core.verdict.stated_values import states
+from app.core.verdict.stated_values import states, title_names_person
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
@@ -185,6 +186,10 @@ def _checks_at(
         # The heading names the topic; the asked value must be in what the note says.
         item = own_item(passage.text, located.text)
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
+        if asked is AnswerType.PERSON and not stated:
+            # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note
+            # about a person states what she does without naming her.
+            stated = title_names_person(PurePosixPath(passage.primary.file).stem, question)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
         pending = pending_for_question(located.text, asked, question)

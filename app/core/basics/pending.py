@@ -27,6 +27,9 @@ _PENDING = re.compile(
     r"(didn'?t|did not|never) (catch|get) (his|her|their|the) name|"
     r"(haven'?t|hasn'?t|have not|has not) (published|confirmed|set|decided|agreed|sent|quoted)|"
     r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
+    # "Dan will send the quote": the value is someone else's to give, later ("I will
+    # send the form" is the writer's own errand)
+    r"(?<!\bi )(?<!\bwe )will (send|confirm|let (me|us) know|get back)|"
     r"(invoice|price|quote|date|time) (pending|to come)|"
     # Italian
     r"non c'?\s?e scritto|non (e )?scritto|da (decidere|confermare|definire|fissare|"
@@ -42,7 +45,12 @@ _PENDING = re.compile(
     # Spanish and Portuguese
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
     r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data|"
-    r"sin (numero de )?(referencia|ticket|incidencia)|sem (numero de )?(protocolo|ticket)"
+    r"sin (numero de )?(referencia|ticket|incidencia)|sem (numero de )?(protocolo|ticket)|"
+    r"sin (precio|hora|lugar|nombre)|sem (valor|preco|horario|local|nome)|"
+    # "a Patrícia vai mandar a cotação": the value is someone else's to give, later
+    r"(va|van) a (mandar|enviar|pasar|confirmar|avisar)|esperando (respuesta|presupuesto)|"
+    r"(vai|vao) (mandar|enviar|passar|confirmar|avisar|informar)|aguardando|"
+    r"falta (mandar|enviar|confirmar|definir|marcar|agendar)"
     r")\b"
 )
 

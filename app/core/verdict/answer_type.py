@@ -164,6 +164,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"space|time|data)\b)"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
+        # "quanto vai ficar a renovação do seguro", "quanto saiu o conserto": what it costs
+        # (not "quanto fica no forno", how long)
+        (AnswerType.PRICE, r"\bquanto (vai ficar|ficou|vai sair|sai|saiu)\b"),
         # "what's the new rent going to be", "what is the current fee"
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
                            r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
@@ -278,9 +281,17 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
 )  # fmt: skip
 
 
+# Portuguese typed in a hurry: "qto custa", "qtas gotas", "qdo começam".
+_SHORTHAND = {
+    "qto": "quanto", "qta": "quanta", "qtos": "quantos", "qtas": "quantas", "qdo": "quando",
+    "qnd": "quando", "qnto": "quanto", "qntos": "quantos", "qntas": "quantas",
+}  # fmt: skip
+_SHORTHAND_WORD = re.compile(r"\b(" + "|".join(_SHORTHAND) + r")\b")
+
+
 def asked_type(question: str) -> AnswerType | None:
     """The kind of value the question asks for; None for what/how/why/yes-no questions."""
-    folded = fold(question)
+    folded = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1)], fold(question))
     if asks_for_secret(folded):
         return AnswerType.SECRET
     for kind, pattern in _PATTERNS:

@@ -69,18 +69,34 @@ def _not_a_person(text: str, start: int, end: int) -> bool:
     return dated and (word in MONTHS or word in WEEKDAYS)
 
 
-def _has_name(text: str, person: bool = False) -> bool:
+def _has_name(
+    text: str, person: bool = False, asked: frozenset[str] = frozenset(), title: bool = False
+) -> bool:
     """A capitalised word that is not only there because a sentence starts with it, or an
-    acronym; for a person, one that can be a name (see `_not_a_person`)."""
+    acronym; for a person, one that can be a name (see `_not_a_person`). Words of the
+    question (`asked`, folded) name what is asked about, not the answer: "- The Overstory"
+    names no one who recommended The Overstory."""
     for match in _CAPITAL.finditer(text):
         word = match.group(0)
+        if fold(word) in asked:
+            continue
         if person and _not_a_person(text, match.start(), match.end()):
             continue
         if len(word) >= 2 and word.isupper():
             return True
-        if not _SENTENCE_START.search(text[: match.start()]):
+        if title or not _SENTENCE_START.search(text[: match.start()]):
             return True
     return False
+
+
+def title_names_person(title: str, question: str) -> bool:
+    """Whether a note's title is a name ("Amparo (vecina)", "Dona Irene"; not "Reading
+    list") of someone the question does not name. A title is no sentence, so its first
+    word is not capitalised for starting one; all of its words must be."""
+    name = re.sub(r"\([^)]*\)", " ", title).split()
+    if not 1 <= len(name) <= 3 or not all(_CAPITAL.fullmatch(w) for w in name):
+        return False
+    return _has_name(" ".join(name), person=True, asked=_question_words(question), title=True)
 
 
 # What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
@@ -177,7 +193,7 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
             )
         )
     if kind is AnswerType.PERSON:
-        return _has_name(text, person=True)
+        return _has_name(text, person=True, asked=_question_words(question))
     if kind is AnswerType.PHONE:
         return any(
             sum(c.isdigit() for c in m.group(0)) >= 7 and not _NOT_PHONE.fullmatch(m.group(0))
@@ -191,4 +207,8 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         # A booking's code is not its flight's number ("IB 6403"), and may be letters only
         # ("KXQTLM"), written in capitals.
         return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
-    return _has_name(text) or bool(_PLACE_HINT.search(fold(text)))
+    return _has_name(text, asked=_question_words(question)) or bool(_PLACE_HINT.search(fold(text)))
+
+
+def _question_words(question: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[\w'’-]+", fold(question)))
