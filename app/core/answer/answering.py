@@ -210,8 +210,15 @@ class _Generation:
     @property
     def showed_a_quote(self) -> bool:
         """Whether the reply's quote passed its early checks, and so was (or, with a front
-        end listening, would have been) shown before the reply was finished."""
-        return self.early is not None and self.early.passed
+        end listening, would have been) shown before the reply was finished. A quote
+        stitched from pieces waits for the answer, which tells which piece it meant."""
+        early = self.early
+        return (
+            early is not None
+            and early.passed
+            and early.quote is not None
+            and not early.quote.stitched
+        )
 
     def emit(self, text: str) -> None:
         if self.on_text is None:
@@ -227,7 +234,7 @@ class _Generation:
         self.quote_field.feed(piece)
         if self.early is None and self.quote_field.done:
             self.early = self._check_quote_so_far(parse_proposal("".join(self.raw), partial=True))
-            if self.early.passed and self.early.quote is not None:
+            if self.showed_a_quote and self.early.quote is not None:
                 self.emit(quote_line(self.early.quote, self.language))
 
     def finish(
@@ -267,8 +274,8 @@ class _Generation:
         model_cited = sorted({int(n) for n in CITATION.findall(proposal.answer)})
         if model_cited and model_cited != [quote.passage]:
             flags += (f"the model cited {model_cited}; the quote is in [{quote.passage}]",)
-        if self.early is None or not self.early.passed:
-            # the quote closed with the reply; still checked
+        if not self.showed_a_quote:
+            # the quote closed with the reply, or was stitched: checked, and shown now
             self.emit(quote_line(quote, self.language))
         passed = verdict.with_gate(generator_gate(False, None, ""))
         failed = next((c for c in sentence if not c.passed), None)
@@ -321,7 +328,7 @@ class _Generation:
         """A reply cut off after its quote (a long quote of code can use up the answer's
         token budget) still holds a whole quote: when every quote check passes on it, the
         quote is shown alone, as when the model's sentence fails a check; else None."""
-        if self.early is None or not self.early.passed:
+        if not self.showed_a_quote:
             return None
         partial = parse_proposal("".join(self.raw), partial=True)
         decision = self._check_quote_so_far(partial)

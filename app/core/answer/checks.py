@@ -114,6 +114,9 @@ def check_quote(
             )
         )
         return QuoteDecision(tuple(checks), None, "")
+    if answer and places[0].stitched:
+        # The piece that holds what the answer says is the one the model meant to quote.
+        places = sorted(places, key=lambda q: len(unsupported_claims(answer, [q.text])))
     # A quote found in several passages is checked in each, the model's first: the same
     # sentence may be cut off from the lines that belong to it in one and whole in another.
     decisions = [
@@ -136,6 +139,8 @@ def _checks_at(
     """The quote checks from `quote_located` on, with the quote read where `located` is."""
     checks: list[Check] = []
     how = "verbatim" if located.exact else "by shared words"
+    if located.stitched:
+        how += ", one piece of a quote the model joined from lines the note keeps apart,"
     moved = f" (the model said [{preferred}])" if located.passage != preferred else ""
     checks.append(
         Check("quote_located", True, f"found {how} in passage [{located.passage}]{moved}")

@@ -101,6 +101,9 @@ class LocatedQuote:
     passage: int  # 1-based number in the prompt
     text: str  # the sentence as written in the note
     exact: bool  # false when matched by shared words rather than verbatim
+    # The model joined this sentence to others of the passage that the note keeps apart
+    # (see `_stitched_pieces`): this is one of its pieces, checked on its own.
+    stitched: bool = False
 
 
 def _windows(text: str, widest: int = 3) -> list[str]:
@@ -170,7 +173,61 @@ def locate_quotes(
     if verbatim:
         return verbatim
     loose = _locate_loosely(quote, passages, order, subjects)
-    return [loose] if loose is not None else []
+    if loose is not None:
+        return [loose]
+    return _locate_stitched(target, passages, order)
+
+
+MIN_PIECE_WORDS = 4  # shorter runs shared with a note are chance ("the", "of the", "is")
+MAX_PIECES = 3
+MIN_STITCHED_SHARE = 0.85  # of the quote's words, in its pieces; the rest is markup debris
+
+
+def _locate_stitched(target: str, passages: Sequence[str], order: list[int]) -> list[LocatedQuote]:
+    """The sentences of one passage that a quote is stitched from, each as written there.
+
+    A small model copying a section often drops the lines between the ones it wants
+    ("Restored latest nightly snapshot to tank/scratch." and, three list items down,
+    "- started 10:14, done 12:01 → 1h 47m"), or a code block's output line. Each piece is
+    the note's own words, so each is a quote the model could have given alone and is
+    checked as one; the pieces must come from one passage and make up nearly all of it.
+    """
+    words = target.split()
+    for number in order:
+        text = passages[number - 1]
+        pieces = _stitched_pieces(words, f" {squash(text)} ")
+        if pieces is None:
+            continue
+        windows = _windows(text)
+        located: list[LocatedQuote] = []
+        for piece in pieces:
+            window = next((w for w in windows if holds_words(w, piece)), None)
+            if window is not None and all(q.text != window for q in located):
+                located.append(LocatedQuote(number, window, True, stitched=True))
+        if located:
+            return located
+    return []
+
+
+def _stitched_pieces(words: list[str], padded: str) -> list[str] | None:
+    """The runs of `words` (at least `MIN_PIECE_WORDS` each) found in `padded` (a squashed
+    passage between spaces), longest first from the left; None unless two to `MAX_PIECES`
+    runs cover `MIN_STITCHED_SHARE` of the words."""
+    pieces: list[str] = []
+    covered = i = 0
+    while i < len(words):
+        end = i
+        while end < len(words) and f" {' '.join(words[i : end + 1])} " in padded:
+            end += 1
+        if end - i >= MIN_PIECE_WORDS:
+            pieces.append(" ".join(words[i:end]))
+            covered += end - i
+            i = end
+        else:
+            i += 1
+    if not 2 <= len(pieces) <= MAX_PIECES or covered < MIN_STITCHED_SHARE * len(words):
+        return None
+    return pieces
 
 
 def _locate_loosely(

@@ -1,0 +1,81 @@
+"""A quote the model stitched from lines of one passage that the note keeps apart: each
+piece is the note's own words, checked as a quote of its own; anything else is no quote."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.core.answer.answering import answer_question
+from app.core.answer.grounding import locate_quotes
+from app.core.answer.result import AnswerKind, AnswerSettings
+from app.core.index.retrieve import RetrievalSettings
+from app.core.index.store import NoteIndex
+from app.core.verdict.gates import GateSettings
+from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+
+RESTORE = (
+    "# Restore test, March\n\nRestored latest nightly snapshot from the rest-server to "
+    "tank/scratch.\n\n- snapshot `a91c03fe` from 16/03 02:30\n- 212 GB restored, 184,377 "
+    "files\n- started 10:14, done 12:01 → **1h 47m** (~33 MB/s, limited by the 1GbE link)\n"
+    "- compared sha256 of 500 random files: all match\n"
+)
+INTRO = "Restored latest nightly snapshot from the rest-server to tank/scratch."
+TIMING = "- started 10:14, done 12:01 → **1h 47m** (~33 MB/s, limited by the 1GbE link)"
+# The model dropped the two list items between the lines it wanted.
+STITCHED = f"{INTRO} {TIMING.replace('**', '')}"
+
+
+def test_each_piece_is_found_as_the_note_writes_it() -> None:
+    located = locate_quotes(STITCHED, [RESTORE], 1)
+    assert [q.text for q in located] == [INTRO, TIMING]
+    assert all(q.stitched and q.exact and q.passage == 1 for q in located)
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        # a piece in words of the model's own: not the note's lines
+        f"{INTRO} The whole restore took one hour and forty-seven minutes to finish.",
+        # pieces from two notes are no quote of either
+        f"{INTRO} The sourdough proofs overnight in the fridge.",
+    ],
+)
+def test_what_is_not_stitched_from_one_passage_is_no_quote(quote: str) -> None:
+    other = "# Bread\n\nThe sourdough proofs overnight in the fridge for 12 to 16 hours.\n"
+    assert locate_quotes(quote, [RESTORE, other], 1) == []
+
+
+@pytest.fixture
+def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
+    notes = {
+        "backups/restore-test.md": RESTORE,
+        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough proofs overnight for 12 hours.\n",
+    }
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    yield idx
+    idx.close()
+
+
+def test_the_piece_holding_the_answer_is_shown_once_the_answer_is_checked(index) -> None:
+    generator = ScriptedGenerator(
+        {"restore test take": scripted_reply(True, STITCHED, 1, "1h 47m [1].")}
+    )
+    streamed: list[str] = []
+    answer = answer_question(
+        index,
+        generator,
+        "how long did the march restore test take",
+        retrieval=RetrievalSettings(k=3, candidates=10),
+        settings=AnswerSettings(gates=GateSettings(threshold=-1e9)),
+        on_text=streamed.append,
+    )
+    assert answer.kind is AnswerKind.GENERATED
+    assert answer.quote is not None and answer.quote.text == TIMING
+    located = next(c for c in answer.checks if c.name == "quote_located")
+    assert "joined from lines the note keeps apart" in located.detail
+    # The intro, which holds no length of time, was never shown.
+    assert INTRO not in "".join(streamed)
+    assert "1h 47m" in "".join(streamed)
