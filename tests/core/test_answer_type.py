@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.verdict.answer_type import AnswerType, asked_type
-from app.core.verdict.stated_values import states, title_names_person
+from app.core.verdict.stated_values import note_names_person, states
 
 
 @pytest.mark.parametrize(
@@ -44,18 +44,22 @@ def test_a_name_the_question_gives_is_not_the_person_asked_for(
 
 
 @pytest.mark.parametrize(
-    ("question", "title", "names_someone"),
+    ("question", "path", "names_someone"),
     [
-        ("¿Quién tiene copia de las llaves?", "Amparo (vecina)", True),
-        ("Who has the spare key?", "Dona Irene", True),
-        ("Who has the spare key?", "Reading list", False),  # its capital starts the title
-        ("Who has the spare key?", "Boiler 30i", False),
+        ("¿Quién tiene copia de las llaves?", "personas/Amparo (vecina).md", True),
+        ("Who has the spare key?", "people/Dona Irene.md", True),
+        ("Who has the spare key?", "home/Irene (neighbour).md", True),  # a role beside it
+        # title-case notes that name no one
+        ("Who has the spare key?", "reading/Reading list.md", False),
+        ("Who has the spare key?", "home/Spare Keys.md", False),
+        ("Who has the spare key?", "Car Insurance.md", False),
+        ("Who has the spare key?", "home/Boiler (30i).md", False),
         # the question names her: she is not who is asked for
-        ("¿Quién tiene copia de las llaves de Amparo?", "Amparo (vecina)", False),
+        ("¿Quién tiene copia de las llaves de Amparo?", "personas/Amparo (vecina).md", False),
     ],
 )
-def test_a_note_title_that_is_a_name(question: str, title: str, names_someone: bool) -> None:
-    assert title_names_person(title, question) is names_someone
+def test_a_note_about_a_person(question: str, path: str, names_someone: bool) -> None:
+    assert note_names_person(path, question) is names_someone
 
 
 def test_a_room_code_is_still_a_place() -> None:
@@ -245,8 +249,8 @@ def test_a_measure_asked_by_name_is_stated_in_its_units(
     ("question", "kind"),
     [
         ("qto custa a sessao avulsa agora?", AnswerType.PRICE),
-        ("qto vai ficar a renovação do seguro do carro", AnswerType.PRICE),
-        ("quanto saiu o conserto da geladeira", AnswerType.PRICE),
+        # "quanto ficou" is a price as often as a score or a grade: a number
+        ("quanto ficou a nota da prova", AnswerType.QUANTITY),
         ("qtas gotas de dipirona eu dou pra ela?", AnswerType.QUANTITY),
         ("qdo começam minhas férias", AnswerType.WHEN),
         ("qto tempo deixo a carne dessalgando", AnswerType.DURATION),
@@ -259,3 +263,60 @@ def test_portuguese_typed_in_a_hurry(question: str, kind: AnswerType | None) -> 
 
 def test_how_long_something_stays_is_no_price() -> None:
     assert asked_type("quanto fica o bolo no forno?") is not AnswerType.PRICE
+
+
+def test_a_number_the_question_gives_is_not_the_count_asked_for() -> None:
+    question = "qto vai ficar a renovação do seguro do carro 2025/26"
+    assert not states("Renovação 2025/26: a cotação vem depois", AnswerType.QUANTITY, question)
+    assert states("Renovação 2025/26: R$ 2.380", AnswerType.QUANTITY, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("ILL4010 resit marking deadline?", AnswerType.DATE),
+        ("passport expiry", AnswerType.DATE),
+        ("prazo do imposto de renda", AnswerType.DATE),
+        ("what is the deadline for the essay?", AnswerType.DATE),
+        ("deadline extension policy", None),  # about the policy, not a date
+        ("moorland brewing day rate", AnswerType.PRICE),
+        ("what's my hourly rate at the uni?", AnswerType.PRICE),
+        ("what day rate did we agree with Pemberton?", AnswerType.PRICE),  # not a day
+        ("what day is bin collection?", AnswerType.DATE),
+        ("how much was invoice INV-052 for", AnswerType.PRICE),
+    ],
+)
+def test_deadlines_and_rates(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        ("Day rate: £320", True),
+        ("£300/day for anything else", True),
+        ("- £380 per exterior perspective (A3, ink + flat colour)", False),
+        ("- Rate: £42.18 per hour", False),  # an hourly rate is no day rate
+    ],
+)
+def test_a_rate_asked_by_its_period_is_stated_with_it(sentence: str, stated: bool) -> None:
+    assert states(sentence, AnswerType.PRICE, "what day rate did we agree?") is stated
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names_someone"),
+    [
+        ("- Spare key: Doreen has one (on her hook in the hall)", True),
+        ("**Owner:** Kasia", True),
+        ("Status: Done", False),  # a label's common word is no name
+        ("Note: The boiler was serviced.", False),
+    ],
+)
+def test_a_name_after_a_label(sentence: str, names_someone: bool) -> None:
+    assert states(sentence, AnswerType.PERSON, "who has my spare key") is names_someone
+
+
+def test_a_count_the_question_gives_in_a_unit_is_not_the_count_asked_for() -> None:
+    question = "how many teaching hours do I have in semester 2?"
+    assert not states("- Semester 2 hours: to follow from Ottilie", AnswerType.QUANTITY, question)
+    assert states("- Semester 1: 66 contact hours", AnswerType.QUANTITY, question)

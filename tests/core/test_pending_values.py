@@ -47,6 +47,8 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
         "Le plombier n'est pas venu le 3 mars.",
         "O seguro vai de março a março, R$ 2.380 por ano.",  # "vai" alone is no promise
         "I will send the form with the £40 fee.",  # it is sent, and the fee is known
+        "Es la mejor panadería del barrio, sin lugar a dudas.",
+        "O ônibus vai passar na frente da escola às 7h.",
     ],
 )
 def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
@@ -102,6 +104,19 @@ def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
             "Renovação 2025/26: a Patrícia vai mandar a cotação da renovação",
             True,
         ),
+        (  # the year names the show; the opening date is the one still to come
+            "when does the saltbox spring show open",
+            "- Spring 2025 show — new writing piece. Fee TBC, opening date TBC, no brief yet.",
+            True,
+        ),
+        (
+            "how many teaching hours do I have in semester 2?",
+            "- Semester 2 hours: to follow from Ottilie once the Thursday slot is sorted",
+            True,
+        ),
+        # the one who will send it is who the question asks for
+        ("who sends the invoice?", "Kasia will send the invoice.", False),
+        ("how much is the invoice?", "Kasia will send the invoice.", True),
         (
             "ticket number for the router fault",
             "router fault: ticket NW-TKT-4410 raised 02/11; no ticket number for the ONT swap",

@@ -9,10 +9,15 @@ from pathlib import Path
 import pytest
 
 from app.core.answer.answering import answer_question
+from app.core.answer.checks import check_quote
 from app.core.answer.grounding import locate_quotes
+from app.core.answer.prompt import Prompt
 from app.core.answer.result import AnswerKind, AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
+from app.core.basics.scores import FusedScore
+from app.core.index.records import ChunkSource
+from app.core.index.retrieve import Passage, RetrievalSettings
 from app.core.index.store import NoteIndex
+from app.core.session.serialize import answer_dict
 from app.core.verdict.gates import GateSettings
 from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
 
@@ -48,6 +53,51 @@ def test_what_is_not_stitched_from_one_passage_is_no_quote(quote: str) -> None:
     assert locate_quotes(quote, [RESTORE, other], 1) == []
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        # a value of the model's own between the pieces
+        f"{INTRO} started 10:14, done 12:01 → 2h 47m (~33 MB/s, limited by the 1GbE link)",
+        # a negation of the model's own
+        f"{INTRO} compared sha256 of 500 random files: none match",
+    ],
+)
+def test_words_of_the_models_own_between_pieces_are_no_quote(quote: str) -> None:
+    assert locate_quotes(quote, [RESTORE], 1) == []
+
+
+def test_a_piece_running_across_two_table_rows_is_no_quote() -> None:
+    timetable = (
+        "# Coach\n\nThe coach to the airport leaves from the bus station.\n\n"
+        "| coach | leaves | arrives |\n| --- | --- | --- |\n| MF 4417 | 9:00 | 11:30 |\n"
+        "| MF 4420 | 13:00 | 15:30 |\n"
+    )
+    quote = "The coach to the airport leaves from the bus station. MF 4417 9:00 11:30 MF 4420 13:00"
+    assert locate_quotes(quote, [timetable], 1) == []
+
+
+BOILER = (
+    "## Boiler\n\nService booked with Dan for 12 May, the usual yearly check.\n\n"
+    "- last year: £85\n- parts: none needed\n"
+    "- this year: Dan will send the quote after the visit\n"
+)
+
+
+def test_a_piece_saying_the_value_is_to_come_refuses_the_whole_quote() -> None:
+    quote = (
+        "Service booked with Dan for 12 May, the usual yearly check. this year: Dan will "
+        "send the quote after the visit"
+    )
+    source = ChunkSource("home/boiler.md", ("Boiler",), 1, 6)
+    passage = Passage("h", BOILER, (source,), 1, FusedScore(0.03), 1, None, 1, None, None)
+    decision = check_quote(
+        "how much is the boiler service this year?", True, quote, 1,
+        Prompt((), (passage,), (), 0), None, 0.45, "£85 [1].",
+    )  # fmt: skip
+    assert decision.failed is not None and decision.failed.name == "answer_type"
+    assert "not known yet" in decision.failed.detail
+
+
 @pytest.fixture
 def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
     notes = {
@@ -79,3 +129,5 @@ def test_the_piece_holding_the_answer_is_shown_once_the_answer_is_checked(index)
     # The intro, which holds no length of time, was never shown.
     assert INTRO not in "".join(streamed)
     assert "1h 47m" in "".join(streamed)
+    # `ask --json` says the quote is a piece of what the model wrote
+    assert answer_dict(answer)["quote"]["stitched"] is True

@@ -157,3 +157,8 @@ def test_a_time_said_of_a_length_of_time_is_that_length(
 )  # fmt: skip
 def test_lengths_of_time_in_french_german_and_italian(text: str) -> None:
     assert has_duration(text)
+
+
+def test_once_before_a_clause_is_when_not_how_many() -> None:
+    assert quantities("to follow once the Thursday slot is sorted") == []
+    assert [q.values for q in quantities("descale once a month")] == [frozenset({1})]

@@ -11,8 +11,8 @@ quote says. A sentence that fails them is not shown; the verified quote is shown
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
 from app.core.answer.evidence import (
@@ -38,7 +38,7 @@ from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_type import AnswerType, asked_type
-from app.core.verdict.stated_values import states, title_names_person
+from app.core.verdict.stated_values import note_names_person, states
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
@@ -114,9 +114,15 @@ def check_quote(
             )
         )
         return QuoteDecision(tuple(checks), None, "")
-    if answer and places[0].stitched:
-        # The piece that holds what the answer says is the one the model meant to quote.
-        places = sorted(places, key=lambda q: len(unsupported_claims(answer, [q.text])))
+    if places[0].stitched:
+        pending = _pending_piece(question, places)
+        if pending is not None:
+            checks.append(Check("quote_located", True, "found in pieces, verbatim"))
+            checks.append(pending)
+            return QuoteDecision(tuple(checks), places[0], "")
+        if answer:
+            # The piece holding what the answer says is the one the model meant to quote.
+            places = sorted(places, key=lambda q: len(unsupported_claims(answer, [q.text])))
     # A quote found in several passages is checked in each, the model's first: the same
     # sentence may be cut off from the lines that belong to it in one and whole in another.
     decisions = [
@@ -124,7 +130,29 @@ def check_quote(
         for located in places
     ]
     chosen = next((d for d in decisions if all(c.passed for c in d.checks)), decisions[0])
-    return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, chosen.evidence)
+    evidence = chosen.evidence
+    if chosen.quote is not None and chosen.quote.stitched:
+        # The lines around a piece are ones the model skipped: the answer must be in the
+        # piece itself.
+        evidence = chosen.quote.text
+    return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, evidence)
+
+
+def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | None:
+    """A failed `answer_type` when a piece of a stitched quote says the asked value is not
+    known yet: the model joined the line that says so to a line that does not."""
+    asked = asked_type(question)
+    if asked is None:
+        return None
+    for place in places:
+        if pending_for_question(place.text, asked, question):
+            return Check(
+                "answer_type",
+                False,
+                f"the question asks for {asked.described}; a piece of the quote says it is "
+                f"not known yet: {place.text!r}",
+            )
+    return None
 
 
 def _checks_at(
@@ -194,7 +222,7 @@ def _checks_at(
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note
             # about a person states what she does without naming her.
-            stated = title_names_person(PurePosixPath(passage.primary.file).stem, question)
+            stated = note_names_person(passage.primary.file, question)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
         pending = pending_for_question(located.text, asked, question)

@@ -202,9 +202,13 @@ def _locate_stitched(target: str, passages: Sequence[str], order: list[int]) -> 
         located: list[LocatedQuote] = []
         for piece in pieces:
             window = next((w for w in windows if holds_words(w, piece)), None)
-            if window is not None and all(q.text != window for q in located):
+            if window is None:  # a run across two rows or items quotes neither
+                located = []
+                break
+            if all(q.text != window for q in located):
                 located.append(LocatedQuote(number, window, True, stitched=True))
-        if located:
+        # Pieces of one sentence are a misquote of it, which `_locate_loosely` judges.
+        if len(located) >= 2:
             return located
     return []
 
@@ -214,20 +218,34 @@ def _stitched_pieces(words: list[str], padded: str) -> list[str] | None:
     passage between spaces), longest first from the left; None unless two to `MAX_PIECES`
     runs cover `MIN_STITCHED_SHARE` of the words."""
     pieces: list[str] = []
-    covered = i = 0
+    left_over: list[str] = []
+    i = 0
     while i < len(words):
         end = i
         while end < len(words) and f" {' '.join(words[i : end + 1])} " in padded:
             end += 1
         if end - i >= MIN_PIECE_WORDS:
             pieces.append(" ".join(words[i:end]))
-            covered += end - i
             i = end
         else:
+            left_over.append(words[i])
             i += 1
-    if not 2 <= len(pieces) <= MAX_PIECES or covered < MIN_STITCHED_SHARE * len(words):
+    if not 2 <= len(pieces) <= MAX_PIECES:
+        return None
+    if len(left_over) > (1 - MIN_STITCHED_SHARE) * len(words):
+        return None
+    # The words between the pieces are the model's own: a number or a "not" there changes
+    # what the note says ("2h 47m" for "1h 47m", "none match" for "all match").
+    if any(any(c.isdigit() for c in w) or w in _NEGATIONS for w in left_over):
         return None
     return pieces
+
+
+# Folded negation words of the languages asknotes reads.
+_NEGATIONS = frozenset(
+    "no not never none nothing nobody cannot nao nunca nada nenhum nenhuma ningun ninguna "
+    "ne pas jamais rien aucun kein keine keinen nicht nie nichts non mai niente nessun".split()
+)
 
 
 def _locate_loosely(

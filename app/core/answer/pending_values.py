@@ -51,22 +51,26 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     """Whether `text` says the value `question` asks for is not known yet: it says
     something is pending and, read clause by clause, the clause nearest the question is a
     pending one that states no value of the asked kind."""
-    if not says_pending(text):
+    # "Kasia will send the invoice" names who sends it, and says nothing is pending.
+    promised = asked is not AnswerType.PERSON
+    if not says_pending(text, promised=promised):
         return False
     if not stated_in(text, asked, question):
         return True
     # A short question is read in its quote's language ("quando inizia Sara?").
     language = detect_language(f"{question}\n{text}")
     asked_words = content_words(question, language)
-    nearest_pending = nearest_stated = -1
+    nearest_pending = nearest_stated = (-1, False)
     subject, clauses = _clauses(text, asked, question)
     for clause, pending in clauses:
-        closeness = _closeness(f"{subject} {clause}", asked, asked_words, language)
+        closeness = _closeness(subject, clause, asked, asked_words, language)
         if pending:
             nearest_pending = max(nearest_pending, closeness)
         else:
             nearest_stated = max(nearest_stated, closeness)
-    return nearest_pending > 0 and nearest_pending > nearest_stated
+    # As close, the clause naming the asked kind decides ("Spring 2025 show — opening date
+    # TBC": the year names the show; the date is the one still to come); else the stated.
+    return nearest_pending[0] > 0 and nearest_pending > nearest_stated
 
 
 def stated_in(text: str, asked: AnswerType, question: str) -> bool:
@@ -89,13 +93,14 @@ def _clauses(text: str, asked: AnswerType, question: str) -> tuple[str, list[tup
     subject = ""
     context = ""
     table_row = text.lstrip().startswith("|")
+    promised = asked is not AnswerType.PERSON
     for piece in _CLAUSE_END.split(text):
         if not piece or not piece.strip():
             continue
         context = f"{context} {piece}"
         if stated_in(piece, asked, question):
             pending = False
-        elif says_pending(piece):
+        elif says_pending(piece, promised=promised):
             pending = True
         else:
             continue
@@ -109,8 +114,15 @@ def _clauses(text: str, asked: AnswerType, question: str) -> tuple[str, list[tup
     return subject, clauses
 
 
-def _closeness(clause: str, asked: AnswerType, asked_words: set[str], language: str) -> int:
-    """The question's content words in `clause`, plus one when it names the asked kind."""
-    shared = len(asked_words & content_words(clause, language))
+def _closeness(
+    subject: str, clause: str, asked: AnswerType, asked_words: set[str], language: str
+) -> tuple[int, bool]:
+    """The question's content words in the clause with its subject, plus one when the
+    clause names the asked kind; and whether the clause itself names the kind beside a
+    word of the question."""
+    own = asked_words & content_words(clause, language)
+    shared = len(own | (asked_words & content_words(subject, language)))
     names_kind = bool(set(re.findall(r"\w+", fold(clause))) & _KIND_NOUNS.get(asked, frozenset()))
-    return shared + names_kind
+    # The kind breaks a tie only beside a word of the question: "renewal price TBC" is
+    # not nearer "what did the first year cost" than "first yr £3.49".
+    return shared + names_kind, names_kind and bool(own)

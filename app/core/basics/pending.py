@@ -27,9 +27,6 @@ _PENDING = re.compile(
     r"(didn'?t|did not|never) (catch|get) (his|her|their|the) name|"
     r"(haven'?t|hasn'?t|have not|has not) (published|confirmed|set|decided|agreed|sent|quoted)|"
     r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
-    # "Dan will send the quote": the value is someone else's to give, later ("I will
-    # send the form" is the writer's own errand)
-    r"(?<!\bi )(?<!\bwe )will (send|confirm|let (me|us) know|get back)|"
     r"(invoice|price|quote|date|time) (pending|to come)|"
     # Italian
     r"non c'?\s?e scritto|non (e )?scritto|da (decidere|confermare|definire|fissare|"
@@ -46,15 +43,27 @@ _PENDING = re.compile(
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
     r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data|"
     r"sin (numero de )?(referencia|ticket|incidencia)|sem (numero de )?(protocolo|ticket)|"
-    r"sin (precio|hora|lugar|nombre)|sem (valor|preco|horario|local|nome)|"
-    # "a Patrícia vai mandar a cotação": the value is someone else's to give, later
-    r"(va|van) a (mandar|enviar|pasar|confirmar|avisar)|esperando (respuesta|presupuesto)|"
-    r"(vai|vao) (mandar|enviar|passar|confirmar|avisar|informar)|aguardando|"
+    r"sin (precio|hora|nombre)|sem (valor|preco|horario|local|nome)|"
+    r"esperando (respuesta|presupuesto)|aguardando|"
     r"falta (mandar|enviar|confirmar|definir|marcar|agendar)"
     r")\b"
 )
 
 
-def says_pending(text: str) -> bool:
-    """Whether `text` says that something is not known, written or settled yet."""
-    return bool(_PENDING.search(fold(text)))
+# "Dan will send the quote", "a Patrícia vai mandar a cotação": the value is someone
+# else's to give, later. ("I will send the form" is the writer's own errand.) The one who
+# will send it may be what a question asks for: "who sends the invoice?"
+_PROMISED = re.compile(
+    r"\b("
+    r"(?<!\bi )(?<!\bwe )will (send|confirm|let (me|us) know)|"
+    r"(va|van) a (mandar|enviar|confirmar|avisar)|(vai|vao) (mandar|enviar|confirmar|avisar|"
+    r"informar)"
+    r")\b"
+)
+
+
+def says_pending(text: str, *, promised: bool = True) -> bool:
+    """Whether `text` says that something is not known, written or settled yet; with
+    `promised`, also that someone will send or confirm it later."""
+    folded = fold(text)
+    return bool(_PENDING.search(folded) or (promised and _PROMISED.search(folded)))

@@ -261,6 +261,8 @@ def quantities(text: str) -> list[Quantity]:
         name = match.group(0)
         if name == "um" and _GERMAN_UM.match(dated, match.end()):
             continue  # German "um 16 Uhr", "um die Ecke": "at", "around", not Portuguese "one"
+        if name == "once" and _CONJUNCTION_AFTER_ONCE.match(folded, match.end()):
+            continue  # "once the slot is sorted": when, not how many times
         if name in NUMBER_WORDS:
             rest = folded[match.end() : match.end() + 12]
             unit_word = _UNIT_AFTER.match(rest)
@@ -268,6 +270,12 @@ def quantities(text: str) -> list[Quantity]:
             written = f"{name} {unit_word.group(1)}" if unit_word and unit else name
             found.append(Quantity(name, frozenset({NUMBER_WORDS[name]}), unit, written))
     return found
+
+
+_CONJUNCTION_AFTER_ONCE = re.compile(
+    r"\s+(the|i|we|you|he|she|it|they|this|that|these|those|my|our|your|his|her|their|"
+    r"its|there|everything|all|done|finished|ready|paid|signed|confirmed)\b"
+)
 
 
 def _hour(h: int, suffix: str | None) -> int:

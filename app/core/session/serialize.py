@@ -141,6 +141,7 @@ def answer_dict(answer: Answer) -> dict[str, Any]:
             "passage": answer.quote.passage,
             "text": answer.quote.text,
             "exact": answer.quote.exact,
+            "stitched": answer.quote.stitched,
         },
         "quotes": [{"passage": q.passage, "text": q.text} for q in answer.quotes],
         "cited": [numbered(p) for p in answer.cited],

@@ -48,7 +48,7 @@ _MONEY_WORDS = (
     r"cost|costs|costed|costing|price|prices|priced|pay|paid|pays|paying|charge|charged|"
     r"charges|charging|fee|fees|"
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
-    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|"
+    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
     r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
     r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura"
 )
@@ -164,9 +164,6 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"space|time|data)\b)"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
-        # "quanto vai ficar a renovação do seguro", "quanto saiu o conserto": what it costs
-        # (not "quanto fica no forno", how long)
-        (AnswerType.PRICE, r"\bquanto (vai ficar|ficou|vai sair|sai|saiu)\b"),
         # "what's the new rent going to be", "what is the current fee"
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
                            r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
@@ -180,6 +177,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
                            r"^\W*(the )?(price|cost|fee|rent) (of|for)\b"),
         (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
+        # "moorland brewing day rate", "what's my hourly rate at the uni?"
+        (AnswerType.PRICE, r"\b(day|hourly|daily|weekly|nightly|half-day|half day) rates?\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
         (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
         (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
@@ -213,7 +212,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.QUANTITY, r"\b(cuantos|cuantas|cuanto(?! vale)|cuanta)\b"),
         (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
-        (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b|\bon what day\b"),
+        # "what day rate did we agree": a price, below; not a day
+        (AnswerType.DATE, r"\b(what|which) (date|day|year|month|weekday)\b"
+                          r"(?! (rate|rates|job|trip|pass|ticket|return|shift|care)\b)|"
+                          r"\bon what day\b"),
         (AnswerType.DATE, r"\b(que|qual) (dia|data|ano|mes)\b|\bem que (dia|data|ano|mes)\b"),
         (AnswerType.DATE, r"\b(que|cual|en que) (fecha|dia)\b|\ben que (ano|mes)\b"),
         (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b"),
@@ -269,6 +271,13 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                               r"\w+(druck|gewicht|temperatur|hohe|last|winkel|leistung|"
                               r"verbrauch))\b(?!\s+(log|logger|sensor|probe|meter)\b)"),
         (AnswerType.DATE, rf"{_TERSE}\b(date|datum|fecha|termin)\W*$"),
+        # "ILL4010 resit marking deadline?", "prazo do IR", "passport expiry", "what's the
+        # deadline for the essay" (not a "deadline extension policy")
+        (AnswerType.DATE, rf"{_TERSE}\b(deadline|due date|expiry|expiry date|expiration date|"
+                          r"prazo|plazo|vencimento|vencimiento)\W*$|"
+                          rf"{_TERSE}^\W*(the )?(deadline|due date|expiry date|prazo|plazo|"
+                          r"vencimento|vencimiento) (for|of|do|da|de|del|dos|das)\b|"
+                          r"^\W*what('s| is| was)? the (\w+ )?(deadline|due date|expiry date)\b"),
         (AnswerType.DATE, rf"{_TERSE}(^\W*(la )?date (de|du|d')|\b(termin|frist|scadenza)\b|"
                           r"\w+(datum|termin|frist)\b|\bdata di\b|"
                           r"\bdate de (peremption|validite|naissance)\b|"

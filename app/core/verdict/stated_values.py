@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.dates import MONTHS, YEAR, dates
+from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.text import fold
 from app.core.basics.values import (
     CURRENCIES,
@@ -86,13 +87,38 @@ def _has_name(
             return True
         if title or not _SENTENCE_START.search(text[: match.start()]):
             return True
+        # "Spare key: Doreen has one", "Landlord: Gareth": a label's value is capitalised
+        # for being a name, not for starting a sentence, unless it is a common word.
+        if (
+            person
+            and _AFTER_LABEL.search(text[: match.start()])
+            and fold(word) not in GENERIC_WORDS
+        ):
+            return True
     return False
 
 
-def title_names_person(title: str, question: str) -> bool:
-    """Whether a note's title is a name ("Amparo (vecina)", "Dona Irene"; not "Reading
-    list") of someone the question does not name. A title is no sentence, so its first
-    word is not capitalised for starting one; all of its words must be."""
+_AFTER_LABEL = re.compile(r"\w\*{0,2}:\*{0,2}\s+$")
+
+
+# Folders of notes about people, folded: "personas/Amparo.md" is about Amparo.
+_PEOPLE_FOLDERS = frozenset(
+    "people persons person contacts contact family friends team personas persona pessoas "
+    "contactos contatos familia amigos personnes famille amis leute personen kontakte "
+    "familie persone contatti famiglia amici".split()
+)
+
+
+def note_names_person(path: str, question: str) -> bool:
+    """Whether a note is about someone the question does not name, by its path: a note in
+    a folder of people ("personas/Amparo.md", "people/Dana Kim.md") or titled with a role
+    beside a name ("Amparo (vecina).md"). The title's words must all be capitalised, one
+    to three of them ("Reading list", "Car Insurance" in a notes folder name no one)."""
+    parts = path.replace("\\", "/").split("/")
+    title = re.sub(r"\.(md|markdown|txt)$", "", parts[-1], flags=re.IGNORECASE)
+    in_people = any(fold(folder) in _PEOPLE_FOLDERS for folder in parts[:-1])
+    if not in_people and not re.search(r"\(\s*[^\W\d_][^)]*\)\s*$", title):
+        return False
     name = re.sub(r"\([^)]*\)", " ", title).split()
     if not 1 <= len(name) <= 3 or not all(_CAPITAL.fullmatch(w) for w in name):
         return False
@@ -155,14 +181,19 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
     answered by "20 seconds", nor "how many hours" by "3 GB".
     """
     if kind is AnswerType.QUANTITY and question:
+        # A number the question gives names what is asked about ("semester 2", "the
+        # 2025/26 renewal"), as its names do; the count asked for is another.
+        given = {v for q in quantities(question) for v in q.values}
+        counted = [q for q in quantities(text) if q.values - given]
         unit = counted_unit(question)
         if unit is not None:
-            return any(_counts(q.unit, unit) for q in quantities(text))
+            return any(_counts(q.unit, unit) for q in counted)
         measured = _measured(question)
         if measured is not None:
-            return any(_DIMENSIONS.get(q.unit or "") == measured for q in quantities(text))
+            return any(_DIMENSIONS.get(q.unit or "") == measured for q in counted)
+        return bool(counted)
     if kind is AnswerType.PRICE:
-        return has_money(text)
+        return has_money(text) and _names_period(text, question)
     if kind is AnswerType.SECRET:
         return writes_secret(text)
     if kind is AnswerType.QUANTITY:
@@ -208,6 +239,25 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         # ("KXQTLM"), written in capitals.
         return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
     return _has_name(text, asked=_question_words(question)) or bool(_PLACE_HINT.search(fold(text)))
+
+
+# A rate asked by its period ("day rate", "hourly rate") is stated with that period: "£380
+# per exterior perspective" is no day rate. Folded words; a period's words in a quote.
+_RATE_ASKED = re.compile(r"\b(day|daily|hourly|weekly|nightly)\s+rates?\b")
+_PERIOD_SAID = {
+    "day": re.compile(r"\b(day|days|daily|per diem|pd|p/d|diaria|dia)\b"),
+    "hour": re.compile(r"\b(hour|hours|hourly|hr|hrs|h|ph|p/h|hora)\b"),
+    "week": re.compile(r"\b(week|weeks|weekly|wk|pw|p/w|semana|semanal)\b"),
+    "night": re.compile(r"\b(night|nights|nightly|pn|p/n|noite|noche)\b"),
+}
+_PERIOD_OF = {"day": "day", "daily": "day", "hourly": "hour", "weekly": "week", "nightly": "night"}
+
+
+def _names_period(text: str, question: str) -> bool:
+    asked = _RATE_ASKED.search(fold(question))
+    if asked is None:
+        return True
+    return bool(_PERIOD_SAID[_PERIOD_OF[asked.group(1)]].search(fold(text)))
 
 
 def _question_words(question: str) -> frozenset[str]:
