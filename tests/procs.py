@@ -53,7 +53,7 @@ def factories() -> Any:
 
 
 def _decline() -> str:
-    from app.core.answer.prompt import REFUSAL_SENTENCE
+    from app.core.answer.phrases import REFUSAL_SENTENCE
     from tests.fakes import scripted_reply
 
     return scripted_reply(False, "", 0, REFUSAL_SENTENCE)

@@ -11,7 +11,7 @@ import pytest
 
 from app.cli import run
 from app.cli.context import Context
-from app.core.answer.prompt import REFUSAL_SENTENCE
+from app.core.answer.phrases import REFUSAL_SENTENCE
 from app.core.session.wiring import Factories
 from tests.conftest import write
 from tests.fakes import FakeEmbedder, ScriptedGenerator, scripted_reply

@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from app.core.answer.answering import answer_question, cite
-from app.core.answer.grounding import LocatedQuote
-from app.core.answer.prompt import REFUSAL_SENTENCE, SYSTEM_PROMPT, build_prompt
+from app.core.answer.extractive import QuotedSentence
+from app.core.answer.grounding import Check, LocatedQuote
+from app.core.answer.phrases import REFUSAL_SENTENCE
+from app.core.answer.prompt import SYSTEM_PROMPT, build_prompt
+from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import AnswerKind, AnswerSettings, quote_line
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
@@ -263,6 +266,16 @@ def test_a_quote_shown_alone_is_introduced_in_the_language_of_the_question() -> 
         == quote_line(quote)
         == ('Your notes say: "Sessão avulsa: R$ 180,00." [2]')
     )
+
+
+def test_a_refusal_heads_its_closest_sentences_in_the_language_of_the_question() -> None:
+    failed = Check("quote_located", False, "the model's quote (9 words) is in no passage")
+    quotes = [QuotedSentence(2, "Sessão avulsa: R$ 180,00.", ("sessao", "avulsa"))]
+    lines = refusal_text(failed, quotes, "pt").splitlines()
+    assert lines[0].startswith("As notas não contêm a resposta.")
+    assert lines[1] == "Frases mais próximas nas suas notas (citadas, não são uma resposta):"
+    assert lines[2] == '> "Sessão avulsa: R$ 180,00." [2]'
+    assert refusal_text(failed, quotes, "xx").splitlines()[1].startswith("Closest sentences")
 
 
 def test_the_answer_keeps_the_language_its_quote_line_was_written_in(index) -> None:

@@ -320,3 +320,15 @@ def test_a_count_the_question_gives_in_a_unit_is_not_the_count_asked_for() -> No
     question = "how many teaching hours do I have in semester 2?"
     assert not states("- Semester 2 hours: to follow from Ottilie", AnswerType.QUANTITY, question)
     assert states("- Semester 1: 66 contact hours", AnswerType.QUANTITY, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("serial number of the cintiq", AnswerType.CODE),
+        ("order number of the tyres", AnswerType.CODE),
+        ("the number of orders this month", None),  # a count, asked in other words
+    ],
+)
+def test_a_code_named_first_in_a_terse_query(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind

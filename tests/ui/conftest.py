@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from app.config import load_settings
-from app.core.answer.prompt import REFUSAL_SENTENCE
+from app.core.answer.phrases import REFUSAL_SENTENCE
 from app.core.session.session import NotesSession
 from app.core.session.wiring import Factories
 from app.ui.app import make_app

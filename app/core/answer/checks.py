@@ -33,7 +33,8 @@ from app.core.answer.grounding import (
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
 from app.core.answer.pending_values import pending_for_question
-from app.core.answer.prompt import EXAMPLE_MARKER, REFUSALS, Prompt
+from app.core.answer.phrases import REFUSALS
+from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage

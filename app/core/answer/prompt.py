@@ -14,26 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.answer.phrases import REFUSAL_SENTENCE, REFUSALS
 from app.core.answer.windows import passage_window
 from app.core.basics.sentences import sentence_span
 from app.core.index.retrieve import Passage
 from app.core.models.generator import ChatMessage, Generator
-
-REFUSAL_SENTENCE = "The notes do not contain the answer."
-# The same sentence in every language asknotes reads; the model answers in the question's.
-REFUSALS: dict[str, str] = {
-    "en": REFUSAL_SENTENCE,
-    "pt": "As notas não contêm a resposta.",
-    "es": "Las notas no contienen la respuesta.",
-    "fr": "Les notes ne contiennent pas la réponse.",
-    "de": "Die Notizen enthalten die Antwort nicht.",
-    "it": "Le note non contengono la risposta.",
-}
-
-
-def refusal_sentence(language: str) -> str:
-    return REFUSALS.get(language, REFUSAL_SENTENCE)
-
 
 # The worked example is about a place no note is likely to mention, so a model that copies
 # it is caught by name (`EXAMPLE_MARKER`) instead of being believed.

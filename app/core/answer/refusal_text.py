@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from app.core.answer.extractive import QuotedSentence
 from app.core.answer.grounding import Check
-from app.core.answer.prompt import refusal_sentence
+from app.core.answer.phrases import closest_header, refusal_sentence
 
 REASONS = {
     "model_answered": "the model found no answer in the passages",
@@ -29,6 +29,6 @@ def refusal_text(failed: Check, quotes: Sequence[QuotedSentence], language: str)
     reason = REASONS.get(failed.name, failed.name)
     lines = [f"{refusal_sentence(language)} ({reason}: {failed.detail})"]
     if quotes:
-        lines.append("Closest sentences in your notes (quoted, not an answer):")
+        lines.append(closest_header(language))
         lines.extend(f'> "{q.text}" [{q.passage}]' for q in quotes)
     return "\n".join(lines)

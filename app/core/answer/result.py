@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from app.core.answer.extractive import QuotedSentence
 from app.core.answer.grounding import Check, CitationReport, LocatedQuote, Proposal
+from app.core.answer.phrases import quote_intro
 from app.core.answer.prompt import Prompt
 from app.core.index.retrieve import Passage, passage_numbers
 from app.core.verdict.gates import GateSettings, Verdict
@@ -125,17 +126,5 @@ class Answer:
         return tuple(p for p in self.retrieved if p.text_hash not in cited)
 
 
-# How a checked quote is introduced, in the language of the question (as the refusal is).
-QUOTE_INTROS: dict[str, str] = {
-    "en": "Your notes say",
-    "pt": "Suas notas dizem",
-    "es": "Tus notas dicen",
-    "fr": "Vos notes disent",
-    "de": "Deine Notizen sagen",
-    "it": "Le tue note dicono",
-}
-
-
 def quote_line(quote: LocatedQuote, language: str = "en") -> str:
-    intro = QUOTE_INTROS.get(language, QUOTE_INTROS["en"])
-    return f'{intro}: "{quote.text}" [{quote.passage}]'
+    return f'{quote_intro(language)}: "{quote.text}" [{quote.passage}]'

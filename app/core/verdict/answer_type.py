@@ -253,6 +253,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "ticket number for the duplicate invoice", "order no for the tyres", "pi5 ip?",
         # "what's the static ip of the pi": a code or an address, never a sentence about it
         (AnswerType.CODE, rf"{_TERSE}\b({_CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"
+                          # "serial number of the cintiq": opening the query, not a count
+                          rf"{_TERSE}^\W*(the )?({_CODE_NAMES}) (number|no|nr|ref|id) of\b|"
                           rf"{_TERSE}\b(ip|ipv4|ip address|mac address)\b"
                           r"(?!\s+(range|camera|cam|phone|block|plan|conflict)s?\b)|"
                           r"^\W*(what|which)\b.*\b(ip|ipv4|ip address|mac address)\b"
