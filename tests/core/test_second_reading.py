@@ -157,6 +157,23 @@ def test_the_model_s_own_refusal_is_not_asked_again(index) -> None:
     assert answer.refused and len(gen.prompts) == 1
 
 
+def test_a_quote_saying_the_value_is_not_known_yet_is_not_asked_again(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    shows = {
+        "theatre.md": "# Theatre\n\n## Winter show\n\nThe winter show opened 17 Oct 2024.\n\n"
+        "## Spring show\n\nThe spring show is new writing; opening date TBC.\n"
+    }
+    index = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, shows)
+    pending = "The spring show is new writing; opening date TBC."
+    first = scripted_reply(True, pending, 1, "TBC [1].")
+    gen = ReadingGenerator(first, lambda user: pytest.fail("asked again"))
+    answer, streamed = ask(index, gen, "when does the spring show open?")
+    index.close()
+    assert answer.refusal_check == "answer_type" and len(gen.prompts) == 1
+    assert answer.refused and "not known yet" in streamed
+
+
 def test_a_quote_in_no_passage_is_not_asked_again(index) -> None:
     invented = scripted_reply(True, "Home Assistant listens on port 9999.", 1, "9999 [1].")
     gen = ReadingGenerator(invented, lambda user: pytest.fail("asked again"))

@@ -61,6 +61,14 @@ class QuoteDecision:
         return next((c for c in self.checks if not c.passed), None)
 
 
+NOT_KNOWN_YET = "not known yet"
+
+
+def refused_as_not_known_yet(check: Check) -> bool:
+    """Whether `check` refused a quote for saying the asked value is not known yet."""
+    return check.name == "answer_type" and not check.passed and NOT_KNOWN_YET in check.detail
+
+
 def is_refusal_text(answer: str) -> bool:
     """Whether the model's answer is the refusal sentence, in any language asknotes reads."""
     said = fold(strip_citations(answer)).strip().rstrip(".")
@@ -151,7 +159,7 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
                 "answer_type",
                 False,
                 f"the question asks for {asked.described}; a piece of the quote says it is "
-                f"not known yet: {place.text!r}",
+                f"{NOT_KNOWN_YET}: {place.text!r}",
             )
     return None
 
@@ -231,7 +239,7 @@ def _checks_at(
             Check(
                 "answer_type",
                 stated and not pending,
-                f"the question asks for {asked.described}; the quote says it is not known yet"
+                f"the question asks for {asked.described}; the quote says it is {NOT_KNOWN_YET}"
                 if pending
                 else f"the question asks for {asked.described} and the quote states one"
                 if stated

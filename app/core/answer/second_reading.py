@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
-from app.core.answer.checks import QuoteDecision
+from app.core.answer.checks import QuoteDecision, refused_as_not_known_yet
 from app.core.answer.grounding import Check, LocatedQuote, generic_stems
 from app.core.answer.prompt import Prompt
 from app.core.basics.sentences import sentence_span
@@ -68,6 +68,10 @@ def plan_second_reading(
     about its pick (a quote in no passage leaves nothing to leave out)."""
     failed = decision.failed
     if failed is None:
+        return None
+    if refused_as_not_known_yet(failed):
+        # The notes say the asked value is still to come: any value a second reading finds
+        # is another thing's (the show before's opening date for this one's "TBC").
         return None
     if failed.name == "not_the_example" and example:
         return SecondReading({}, True, "without the worked example")
