@@ -16,20 +16,14 @@ rejects.
 
 from __future__ import annotations
 
-import re
 import time
 
-from _common import indexed_set, labelled_set_parser, labelled_sets
-from near_miss_quotes import find_quote
+from _common import labelled_set_parser, labelled_sets
+from near_miss_quotes import checked_quotes
 
-from app.core.answer.answering import embedder_similarity
-from app.core.answer.checks import check_quote
-from app.core.answer.prompt import Prompt
-from app.core.evals.questions import load_questions
-from app.core.index.retrieve import Passage, search
+from app.core.index.retrieve import Passage
 from app.core.models.generator import ChatMessage
 from app.core.session.wiring import make_generator
-from app.core.verdict.probes import load_calibration, refresh_calibration
 
 CUTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 
@@ -65,46 +59,50 @@ def first_word_odds(generator, messages: list[ChatMessage], words: tuple[str, ..
     return odds
 
 
+def _messages(
+    system: str, question: str, quote: str, passage: Passage, ask: str
+) -> list[ChatMessage]:
+    """The judge's prompt: the question, the quoted sentence with where it is, and `ask`."""
+    user = f"Question: {question}\n\nSentence from the notes ({_where(passage)}):\n{quote}\n\n{ask}"
+    return [ChatMessage("system", system), ChatMessage("user", user)]
+
+
 def _confirm(model, question: str, quote: str, passage: Passage) -> float:  # type: ignore[no-untyped-def]
     """P(yes) / (P(yes) + P(no)) to: does the sentence give the answer, for exactly the
     asked thing?"""
-    user = (
-        f"Question: {question}\n\nSentence from the notes ({_where(passage)}):\n{quote}\n\n"
-        "Does this sentence itself give the answer to the question, for exactly the "
-        "thing, person, place or time the question asks about, and not for a similar or "
-        "neighbouring one? Reply yes or no."
-    )
-    system = "You check answers taken from a person's notes. Reply with one word: yes or no."
-    messages = [ChatMessage("system", system), ChatMessage("user", user)]
+    messages = _messages(
+        "You check answers taken from a person's notes. Reply with one word: yes or no.",
+        question, quote, passage,
+        "Does this sentence itself give the answer to the question, for exactly the thing, "
+        "person, place or time the question asks about, and not for a similar or neighbouring "
+        "one? Reply yes or no.",
+    )  # fmt: skip
     yes, no = first_word_odds(model, messages, ("yes", "no"))
     return yes / (yes + no) if yes + no > 0 else 0.5
 
 
 def _extract(model, question: str, quote: str, passage: Passage) -> float:  # type: ignore[no-untyped-def]
     """1 - P(NONE): asked to copy the words that answer, or NONE."""
-    user = (
-        f"Question: {question}\n\nSentence from the notes ({_where(passage)}):\n{quote}\n\n"
+    messages = _messages(
+        "You read notes carefully.",
+        question, quote, passage,
         "If the sentence states the answer to this exact question, copy the words of the "
         "sentence that answer it. If it is about something else, or does not state the "
-        "asked value, reply NONE."
-    )
-    messages = [ChatMessage("system", "You read notes carefully."), ChatMessage("user", user)]
+        "asked value, reply NONE.",
+    )  # fmt: skip
     (none,) = first_word_odds(model, messages, ("NONE",))
     return 1.0 - none
 
 
 def _mismatch(model, question: str, quote: str, passage: Passage) -> float:  # type: ignore[no-untyped-def]
     """P(no) / (P(yes)+P(no)) to: is the sentence about something other than the asked?"""
-    user = (
-        f"Question: {question}\n\nSentence from the notes ({_where(passage)}):\n{quote}\n\n"
+    messages = _messages(
+        "You check answers. Reply yes or no.",
+        question, quote, passage,
         "Is something missing or different: does the sentence talk about another thing, "
-        "person, date or value than the one the question asks for, or leave the asked "
-        "value out? Reply yes or no."
-    )
-    messages = [
-        ChatMessage("system", "You check answers. Reply yes or no."),
-        ChatMessage("user", user),
-    ]
+        "person, date or value than the one the question asks for, or leave the asked value "
+        "out? Reply yes or no.",
+    )  # fmt: skip
     yes, no = first_word_odds(model, messages, ("yes", "no"))
     return no / (yes + no) if yes + no > 0 else 0.5
 
@@ -127,41 +125,22 @@ def main() -> None:
     rows: list[tuple[str, str, float]] = []  # folder, role, p(yes)
     spent: list[float] = []
     for name in folders:
-        index, questions_file = indexed_set(settings, name)
-        similarity = embedder_similarity(index)
-        refresh_calibration(index, settings.retrieval())
-        floor = settings.answering(load_calibration(index)).quote_similarity_floor
-        for q in load_questions(questions_file):
-            if q.expect == "refuse" and q.extra.get("trap"):
-                role, regex = "trap", str(q.extra["trap"])
-            elif q.expect != "refuse" and q.anchor:
-                role, regex = "anchor", q.anchor
-            else:
+        for checked in checked_quotes(settings, name):
+            if not checked.decision.passed:
                 continue
-            result = search(index, q.asked, settings.retrieval())
-            passages = list(result.passages[:5])
-            found = find_quote(re.compile(regex, re.IGNORECASE), passages)
-            if found is None:
-                continue
-            number, quote = found
-            decision = check_quote(
-                result.question, True, quote, number, Prompt((), tuple(passages), (), 0),
-                similarity, floor,
-            )  # fmt: skip
-            if not decision.passed:
-                continue
+            role, quote = checked.role, checked.quote
             if role == "anchor" and args.max_anchors:
                 if sum(1 for r in rows if r[0] == name and r[1] == "anchor") >= args.max_anchors:
                     continue
             started = time.perf_counter()
-            p = score(generator, result.question, quote, passages[number - 1])
+            p = score(generator, checked.searched, quote, checked.passage)
             spent.append(time.perf_counter() - started)
             rows.append((name, role, p))
             if args.verbose:
                 print(
-                    f"  {name:<18} {role:<6} p(yes) {p:.2f}  {q.question[:60]!r} <- {quote[:70]!r}"
+                    f"  {name:<18} {role:<6} p(yes) {p:.2f}  {checked.question.question[:60]!r}"
+                    f" <- {quote[:70]!r}"
                 )
-        index.close()
         _report(name, [r for r in rows if r[0] == name])
     if fit:
         _report("fit: " + ",".join(sorted(fit)), [r for r in rows if r[0] in fit])

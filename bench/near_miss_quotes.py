@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from _common import indexed_set, labelled_set_parser, labelled_sets
 
 from app.core.answer.answering import embedder_similarity
-from app.core.answer.checks import check_quote
+from app.core.answer.checks import QuoteDecision, check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.sentences import sentences
-from app.core.evals.questions import load_questions
+from app.core.evals.questions import Question, load_questions
 from app.core.index.retrieve import Passage, search
 from app.core.verdict.probes import load_calibration, refresh_calibration
 
@@ -47,21 +49,28 @@ def find_quote(pattern: re.Pattern[str], passages: list[Passage]) -> tuple[int, 
     return None
 
 
-def main() -> None:
-    parser = labelled_set_parser(__doc__)
-    parser.add_argument("--verbose", action="store_true", help="print every quote's outcome")
-    args = parser.parse_args()
-    settings, folders = labelled_sets(args)
-    totals = Counter[str]()
-    for name in folders:
-        index, questions_file = indexed_set(settings, name)
+@dataclass(frozen=True)
+class CheckedQuote:
+    """A labelled question's anchor or trap sentence, found in its top 5 passages and put
+    through the quote checks as the model's quote."""
+
+    role: str  # "anchor" (it answers) or "trap" (a near-miss's pull)
+    question: Question
+    searched: str  # the question as searched, without its scope
+    quote: str
+    passage: Passage
+    decision: QuoteDecision
+
+
+def checked_quotes(settings, name: str) -> Iterator[CheckedQuote]:  # type: ignore[no-untyped-def]
+    """Every anchor and trap sentence of a labelled folder's questions that retrieval puts
+    in the top 5, with the quote checks' decision on it."""
+    index, questions_file = indexed_set(settings, name)
+    try:
         similarity = embedder_similarity(index)
         refresh_calibration(index, settings.retrieval())
         # a cosine floor means something only for its folder and embedder
-        min_similarity = settings.answering(load_calibration(index)).quote_similarity_floor
-        seen = Counter[str]()
-        fired = {"anchor": Counter[str](), "trap": Counter[str]()}
-        lines: list[str] = []
+        floor = settings.answering(load_calibration(index)).quote_similarity_floor
         for q in load_questions(questions_file):
             if q.expect == "refuse" and q.extra.get("trap"):
                 role, regex = "trap", str(q.extra["trap"])
@@ -75,18 +84,34 @@ def main() -> None:
             if found is None:
                 continue
             number, quote = found
-            seen[role] += 1
             prompt = Prompt((), tuple(passages), (), 0)
-            decision = check_quote(
-                result.question, True, quote, number, prompt, similarity, min_similarity
-            )
-            failed = decision.failed
+            decision = check_quote(result.question, True, quote, number, prompt, similarity, floor)
+            yield CheckedQuote(role, q, result.question, quote, passages[number - 1], decision)
+    finally:
+        index.close()
+
+
+def main() -> None:
+    parser = labelled_set_parser(__doc__)
+    parser.add_argument("--verbose", action="store_true", help="print every quote's outcome")
+    args = parser.parse_args()
+    settings, folders = labelled_sets(args)
+    totals = Counter[str]()
+    for name in folders:
+        seen = Counter[str]()
+        fired = {"anchor": Counter[str](), "trap": Counter[str]()}
+        lines: list[str] = []
+        for checked in checked_quotes(settings, name):
+            role, quote = checked.role, checked.quote
+            seen[role] += 1
+            failed = checked.decision.failed
             if failed is not None:
                 fired[role][failed.name] += 1
             if (failed is not None) == (role == "anchor") or args.verbose:
                 outcome = failed.name if failed is not None else "(passed)"
-                lines.append(f"    {role:<6} {outcome:<24} {q.question}  <- {quote[:70]!r}")
-        index.close()
+                lines.append(
+                    f"    {role:<6} {outcome:<24} {checked.question.question}  <- {quote[:70]!r}"
+                )
         for role in ("anchor", "trap"):
             totals[f"{role} seen"] += seen[role]
             totals[f"{role} rejected"] += sum(fired[role].values())
