@@ -326,9 +326,30 @@ def test_a_count_the_question_gives_in_a_unit_is_not_the_count_asked_for() -> No
     ("question", "kind"),
     [
         ("serial number of the cintiq", AnswerType.CODE),
-        ("order number of the tyres", AnswerType.CODE),
+        ("policy number of the car insurance", AnswerType.CODE),
+        ("order number of the steps for a restore", None),  # their sequence
         ("the number of orders this month", None),  # a count, asked in other words
     ],
 )
 def test_a_code_named_first_in_a_terse_query(question: str, kind: AnswerType | None) -> None:
     assert asked_type(question) is kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("a cuanto daba tapatia la harina panificable antes de que subiera?", AnswerType.PRICE),
+        ("¿a cuánto está el kilo de tortilla?", AnswerType.PRICE),
+        ("cuanto da de resultado la suma", AnswerType.QUANTITY),  # not "a cuánto"
+    ],
+)
+def test_what_a_seller_charges_asked_in_mexican_spanish(
+    question: str, kind: AnswerType | None
+) -> None:
+    assert asked_type(question) is kind
+
+
+def test_a_note_titled_with_a_role_beside_a_name_in_its_heading() -> None:
+    question = "¿Quién tiene copia de la llave de mi casa?"
+    assert note_names_person("casa/vecina.md", question, "Doña Carmen (vecina del 214)")
+    assert not note_names_person("casa/gas.md", question, "Gas")

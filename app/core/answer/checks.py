@@ -231,7 +231,9 @@ def _checks_at(
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note
             # about a person states what she does without naming her.
-            stated = note_names_person(passage.primary.file, question)
+            source = passage.primary
+            title = source.heading_path[0] if source.heading_path else ""
+            stated = note_names_person(source.file, question, title)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
         pending = pending_for_question(located.text, asked, question)

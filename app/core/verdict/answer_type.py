@@ -181,6 +181,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"\b(day|hourly|daily|weekly|nightly|half-day|half day) rates?\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
         (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
+        # "¿a cuánto da Tapatía el bulto?", "a cuanto daba antes": what a seller charges
+        (AnswerType.PRICE, r"\ba cuanto (me |nos |lo |la |los |las )?(da|daba|dan|daban|dio|"
+                           r"sale|salia|vende|vendia|esta|estaba)\b"),
         (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
                            r"tarifa|cuota)\b|\bque precio\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
@@ -254,7 +257,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "what's the static ip of the pi": a code or an address, never a sentence about it
         (AnswerType.CODE, rf"{_TERSE}\b({_CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"
                           # "serial number of the cintiq": opening the query, not a count
-                          rf"{_TERSE}^\W*(the )?({_CODE_NAMES}) (number|no|nr|ref|id) of\b|"
+                          # ("order number of the steps" is their sequence)
+                          rf"{_TERSE}^\W*(the )?(?!order|sort|pin)({_CODE_NAMES}) "
+                          r"(number|no|nr|ref|id) of\b|"
                           rf"{_TERSE}\b(ip|ipv4|ip address|mac address)\b"
                           r"(?!\s+(range|camera|cam|phone|block|plan|conflict)s?\b)|"
                           r"^\W*(what|which)\b.*\b(ip|ipv4|ip address|mac address)\b"

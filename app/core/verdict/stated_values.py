@@ -109,14 +109,21 @@ _PEOPLE_FOLDERS = frozenset(
 )
 
 
-def note_names_person(path: str, question: str) -> bool:
-    """Whether a note is about someone the question does not name, by its path: a note in
-    a folder of people ("personas/Amparo.md", "people/Dana Kim.md") or titled with a role
-    beside a name ("Amparo (vecina).md"). The title's words must all be capitalised, one
-    to three of them ("Reading list", "Car Insurance" in a notes folder name no one)."""
+def note_names_person(path: str, question: str, heading: str = "") -> bool:
+    """Whether a note is about someone the question does not name, by its path or its
+    title heading: a note in a folder of people ("personas/Amparo.md", "people/Dana
+    Kim.md"), or titled with a role beside a name ("Amparo (vecina).md", "# Doña Carmen
+    (vecina del 214)"). The title's words must all be capitalised, one to three of them
+    ("Reading list", "Car Insurance" in a notes folder name no one)."""
     parts = path.replace("\\", "/").split("/")
-    title = re.sub(r"\.(md|markdown|txt)$", "", parts[-1], flags=re.IGNORECASE)
+    stem = re.sub(r"\.(md|markdown|txt)$", "", parts[-1], flags=re.IGNORECASE)
     in_people = any(fold(folder) in _PEOPLE_FOLDERS for folder in parts[:-1])
+    return any(
+        _title_names_person(title, question, in_people) for title in (stem, heading) if title
+    )
+
+
+def _title_names_person(title: str, question: str, in_people: bool) -> bool:
     if not in_people and not re.search(r"\(\s*[^\W\d_][^)]*\)\s*$", title):
         return False
     name = re.sub(r"\([^)]*\)", " ", title).split()
