@@ -63,3 +63,11 @@ def test_a_word_in_the_passages_is_never_rewritten_as_a_slip() -> None:
         if t.word == "rclone"
     )
     assert rclone.in_passages and rclone.token == "rclone"
+
+
+def test_spanish_verbs_any_question_uses_name_nothing() -> None:
+    note = "## Medicamentos de papá\n- ibuprofeno: solo si el doctor lo indica"
+    question = "¿Mi papá puede tomar ibuprofeno?"
+    assert term(question, "puede", note, "es").kind == "generic word"
+    assert term(question, "tomar", note, "es").kind == "generic word"
+    assert term(question, "ibuprofeno", note, "es").kind != "generic word"

@@ -1,4 +1,5 @@
-"""Words that name nothing in particular, in English, Portuguese and German (folded).
+"""Words that name nothing in particular, in English, Portuguese, Spanish and German
+(folded).
 
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
@@ -48,6 +49,10 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     passo pessoa pessoas pode podem posso precisa preciso primeiro problema qualquer quero
     rapido saber sempre ser serve tanto tempo tenho ter tipo todo todos trabalho usar uso
     valor vez vezes ver
+    puede pueden puedo podemos poder debo debe deben tengo tiene tienen tener hacer hago
+    hace hacen tomar toma tomo usar uso sirve funciona funcionar necesito necesita quiero
+    saber decir dice hay alguien bien cosa cosas mejor mismo nuevo primero siempre ahora
+    todavia manera forma
     darf darfst durfen kann kannst konnen konnte muss musst mussen musste soll sollst sollen
     will willst wollen wollte mochte mochten mag magst gibt gab geht ging ne nen nem ner mal
     denn eigentlich halt eben schon gerade immer genau ungefahr etwa jemand irgendwie
