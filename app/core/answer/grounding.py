@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from pydantic_core import from_json
 
-from app.core.answer.claims import CITATION, unsupported_claims
+from app.core.answer.claims import CITATION, negated, unsupported_claims
 from app.core.answer.evidence import is_row_or_item
 from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import GENERIC_WORDS
@@ -236,16 +236,9 @@ def _stitched_pieces(words: list[str], padded: str) -> list[str] | None:
         return None
     # The words between the pieces are the model's own: a number or a "not" there changes
     # what the note says ("2h 47m" for "1h 47m", "none match" for "all match").
-    if any(any(c.isdigit() for c in w) or w in _NEGATIONS for w in left_over):
+    if any(any(c.isdigit() for c in w) for w in left_over) or negated(" ".join(left_over)):
         return None
     return pieces
-
-
-# Folded negation words of the languages asknotes reads.
-_NEGATIONS = frozenset(
-    "no not never none nothing nobody cannot nao nunca nada nenhum nenhuma ningun ninguna "
-    "ne pas jamais rien aucun kein keine keinen nicht nie nichts non mai niente nessun".split()
-)
 
 
 def _locate_loosely(

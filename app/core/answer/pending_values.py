@@ -61,7 +61,7 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     language = detect_language(f"{question}\n{text}")
     asked_words = content_words(question, language)
     nearest_pending = nearest_stated = (-1, False)
-    subject, clauses = _clauses(text, asked, question)
+    subject, clauses = _clauses(text, asked, question, promised)
     for clause, pending in clauses:
         closeness = _closeness(subject, clause, asked, asked_words, language)
         if pending:
@@ -81,7 +81,9 @@ def stated_in(text: str, asked: AnswerType, question: str) -> bool:
     return states(text, asked, question)
 
 
-def _clauses(text: str, asked: AnswerType, question: str) -> tuple[str, list[tuple[str, bool]]]:
+def _clauses(
+    text: str, asked: AnswerType, question: str, promised: bool
+) -> tuple[str, list[tuple[str, bool]]]:
     """The clauses of `text` that state a value of the asked kind or say one is pending
     (True), each with the pieces before it that do neither: "2 h written exam, 21 May" is
     one statement of the exam's date, "Exam: TBC" one pending one.
@@ -93,7 +95,6 @@ def _clauses(text: str, asked: AnswerType, question: str) -> tuple[str, list[tup
     subject = ""
     context = ""
     table_row = text.lstrip().startswith("|")
-    promised = asked is not AnswerType.PERSON
     for piece in _CLAUSE_END.split(text):
         if not piece or not piece.strip():
             continue
