@@ -8,9 +8,10 @@ import pytest
 
 from app.core.answer.answering import answer_question, cite
 from app.core.answer.extractive import QuotedSentence
-from app.core.answer.grounding import Check, LocatedQuote
+from app.core.answer.grounding import Check
 from app.core.answer.phrases import REFUSAL_SENTENCE
 from app.core.answer.prompt import SYSTEM_PROMPT, build_prompt
+from app.core.answer.quote_location import LocatedQuote
 from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import AnswerKind, AnswerSettings, quote_line
 from app.core.index.retrieve import RetrievalSettings, search

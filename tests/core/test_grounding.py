@@ -6,11 +6,10 @@ from app.core.answer.claims import extract_claims, unsupported_claims
 from app.core.answer.grounding import (
     check_citations,
     identifiers_missing,
-    locate_quote,
-    locate_quotes,
     parse_proposal,
     topic_check,
 )
+from app.core.answer.quote_location import locate_quote, locate_quotes
 
 PASSAGES = [
     "## Ports\n\nCaddy listens on 443 and 80. Home Assistant is on **8123**.",
@@ -205,7 +204,7 @@ def test_a_quote_is_placed_in_its_own_item_by_whole_words() -> None:
 
 
 def test_a_loose_quote_of_a_row_does_not_run_into_the_paragraph_under_the_table() -> None:
-    from app.core.answer.grounding import locate_quote
+    from app.core.answer.quote_location import locate_quote
 
     passage = (
         "| Concept | OpenAI calls it | Gemini calls it |\n| --- | --- | --- |\n"
@@ -254,7 +253,7 @@ def test_a_code_joined_by_a_hyphen_must_be_written_whole(question: str, passage:
 
 
 def test_a_loose_quote_may_run_over_the_sentences_of_one_row() -> None:
-    from app.core.answer.grounding import locate_quote
+    from app.core.answer.quote_location import locate_quote
 
     row = "| ferry | MF 4417 | Leaves at 9:00. Arrives at 11:30. |\n\nAfter the table we walk."
     located = locate_quote("MF 4417 leaves at 9:00 and arrives at 11:30", [row], 1)

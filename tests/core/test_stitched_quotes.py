@@ -10,8 +10,8 @@ import pytest
 
 from app.core.answer.answering import answer_question
 from app.core.answer.checks import check_quote
-from app.core.answer.grounding import locate_quotes
 from app.core.answer.prompt import Prompt
+from app.core.answer.quote_location import locate_quotes
 from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource

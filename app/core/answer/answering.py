@@ -22,7 +22,6 @@ from app.core.answer.extractive import QuotedSentence, best_sentences
 from app.core.answer.grounding import (
     Check,
     CitationReport,
-    LocatedQuote,
     Proposal,
     Similarity,
     check_citations,
@@ -31,6 +30,7 @@ from app.core.answer.grounding import (
 from app.core.answer.json_stream import FieldStreamer, strip_citations
 from app.core.answer.phrases import refusal_sentence
 from app.core.answer.prompt import ANSWER_SCHEMA, Prompt, build_prompt
+from app.core.answer.quote_location import LocatedQuote
 from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings, Timings, quote_line
 from app.core.answer.second_reading import QuoteCheck, covers_the_question, plan_second_reading

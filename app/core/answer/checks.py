@@ -22,19 +22,13 @@ from app.core.answer.evidence import (
     is_statement,
     own_item,
 )
-from app.core.answer.grounding import (
-    Check,
-    LocatedQuote,
-    Similarity,
-    identifiers_missing,
-    locate_quotes,
-    topic_check,
-)
+from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
 from app.core.answer.pending_values import pending_for_question
 from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
+from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage

@@ -7,9 +7,10 @@ import enum
 from dataclasses import dataclass, field
 
 from app.core.answer.extractive import QuotedSentence
-from app.core.answer.grounding import Check, CitationReport, LocatedQuote, Proposal
+from app.core.answer.grounding import Check, CitationReport, Proposal
 from app.core.answer.phrases import quote_intro
 from app.core.answer.prompt import Prompt
+from app.core.answer.quote_location import LocatedQuote
 from app.core.index.retrieve import Passage, passage_numbers
 from app.core.verdict.gates import GateSettings, Verdict
 

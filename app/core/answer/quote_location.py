@@ -1,0 +1,215 @@
+"""Where a model's quote is in the passages it read, as the note writes it: verbatim
+(case, accents, markup and spacing tolerated), by its words when the model reworded a
+line, or as the pieces of a quote stitched from lines the note keeps apart. The quote
+checks then read what the note says there, never the model's copy of it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.core.answer.claims import CITATION, negated
+from app.core.answer.evidence import is_row_or_item
+from app.core.answer.grounding import generic_stems
+from app.core.basics.language import detect_language
+from app.core.basics.sentences import sentences
+from app.core.basics.text import content_words, holds_words, squash
+
+
+@dataclass(frozen=True)
+class LocatedQuote:
+    passage: int  # 1-based number in the prompt
+    text: str  # the sentence as written in the note
+    exact: bool  # false when matched by shared words rather than verbatim
+    # The model joined this sentence to others of the passage that the note keeps apart
+    # (see `_stitched_pieces`): this is one of its pieces, checked on its own.
+    stitched: bool = False
+
+
+def _windows(text: str, widest: int = 3) -> list[str]:
+    """Runs of 1..`widest` consecutive sentences, shortest first: a quote may span a few.
+
+    A window never runs into a new table row or list item, nor out of a table row: each
+    states its own fact, and a quote matched across two rows ("P2" from one, the date from
+    the next) or from a row into the paragraph under the table quotes neither. (A list
+    item may run on into a sentence of its own text.)
+    """
+    parts = sentences(text)
+    return [
+        " ".join(parts[i : i + size])
+        for size in range(1, widest + 1)
+        for i in range(len(parts) - size + 1)
+        if not any(is_row_or_item(part) for part in parts[i + 1 : i + size])
+        and not any(_closes_row(part) for part in parts[i : i + size - 1])
+    ]
+
+
+def _closes_row(part: str) -> bool:
+    """A sentence that ends a table row: a window may not run past it ("| MF 4417 |
+    Leaves at 9:00. Arrives at 11:30. |" is one row of two sentences)."""
+    return part.strip().endswith("|")
+
+
+def locate_quote(quote: str, passages: Sequence[str], preferred: int) -> LocatedQuote | None:
+    """Find the quote in the passages, tolerating case, accents, punctuation and spacing.
+
+    The model's passage number is tried first but not trusted: small models often quote
+    the right sentence under the wrong number. The located text is always the note's own
+    wording, never the model's copy of it.
+    """
+    found = locate_quotes(quote, passages, preferred)
+    return found[0] if found else None
+
+
+def locate_quotes(
+    quote: str, passages: Sequence[str], preferred: int, subjects: Sequence[str] = ()
+) -> list[LocatedQuote]:
+    """Every passage holding the quote verbatim, the model's passage first; else the one
+    place it matches by shared words; else none.
+
+    Chunks of one note overlap and a note may be copied into another, so a sentence can be
+    in two passages, one of which cuts off the lines that belong to it. `subjects[i]` names
+    what passage i is about (its heading path and file): a model that turns a note's
+    `birthday:: 19 August` under "Farah Nadeem" into "Farah Nadeem's birthday is 19 August"
+    has quoted that line.
+    """
+    quote = CITATION.sub(" ", quote)  # a model often cites inside its quote: "… [4]."
+    target = squash(quote)
+    if not target:
+        return []
+    order = list(range(1, len(passages) + 1))
+    if 1 <= preferred <= len(passages):
+        order.remove(preferred)
+        order.insert(0, preferred)
+    verbatim = [
+        LocatedQuote(
+            number,
+            next((w for w in _windows(passages[number - 1]) if holds_words(w, target)), quote),
+            True,
+        )
+        for number in order
+        if holds_words(passages[number - 1], target)
+    ]
+    if verbatim:
+        return verbatim
+    loose = _locate_loosely(quote, passages, order, subjects)
+    if loose is not None:
+        return [loose]
+    return _locate_stitched(target, passages, order)
+
+
+MIN_PIECE_WORDS = 4  # shorter runs shared with a note are chance ("the", "of the", "is")
+MAX_PIECES = 3
+MIN_STITCHED_SHARE = 0.85  # of the quote's words, in its pieces; the rest is markup debris
+
+
+def _locate_stitched(target: str, passages: Sequence[str], order: list[int]) -> list[LocatedQuote]:
+    """The sentences of one passage that a quote is stitched from, each as written there.
+
+    A small model copying a section often drops the lines between the ones it wants
+    ("Restored latest nightly snapshot to tank/scratch." and, three list items down,
+    "- started 10:14, done 12:01 → 1h 47m"), or a code block's output line. Each piece is
+    the note's own words, so each is a quote the model could have given alone and is
+    checked as one; the pieces must come from one passage and make up nearly all of it.
+    """
+    words = target.split()
+    for number in order:
+        text = passages[number - 1]
+        pieces = _stitched_pieces(words, f" {squash(text)} ")
+        if pieces is None:
+            continue
+        windows = _windows(text)
+        located: list[LocatedQuote] = []
+        for piece in pieces:
+            window = next((w for w in windows if holds_words(w, piece)), None)
+            if window is None:  # a run across two rows or items quotes neither
+                located = []
+                break
+            if all(q.text != window for q in located):
+                located.append(LocatedQuote(number, window, True, stitched=True))
+        # Pieces of one sentence are a misquote of it, which `_locate_loosely` judges.
+        if len(located) >= 2:
+            return located
+    return []
+
+
+def _stitched_pieces(words: list[str], padded: str) -> list[str] | None:
+    """The runs of `words` (at least `MIN_PIECE_WORDS` each) found in `padded` (a squashed
+    passage between spaces), longest first from the left; None unless two to `MAX_PIECES`
+    runs cover `MIN_STITCHED_SHARE` of the words."""
+    pieces: list[str] = []
+    left_over: list[str] = []
+    i = 0
+    while i < len(words):
+        end = i
+        while end < len(words) and f" {' '.join(words[i : end + 1])} " in padded:
+            end += 1
+        if end - i >= MIN_PIECE_WORDS:
+            pieces.append(" ".join(words[i:end]))
+            i = end
+        else:
+            left_over.append(words[i])
+            i += 1
+    if not 2 <= len(pieces) <= MAX_PIECES:
+        return None
+    if len(left_over) > (1 - MIN_STITCHED_SHARE) * len(words):
+        return None
+    # The words between the pieces are the model's own: a number or a "not" there changes
+    # what the note says ("2h 47m" for "1h 47m", "none match" for "all match").
+    if any(any(c.isdigit() for c in w) for w in left_over) or negated(" ".join(left_over)):
+        return None
+    return pieces
+
+
+def _locate_loosely(
+    quote: str, passages: Sequence[str], order: list[int], subjects: Sequence[str]
+) -> LocatedQuote | None:
+    """The sentence window sharing most of the quote's content words, when it shares at
+    least three quarters of them, or of those its passage's subject does not name (at
+    least two), and the quote adds no value the window lacks."""
+    language = detect_language(" ".join([quote, *passages])[:4000])
+    # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
+    words = content_words(quote, language) - generic_stems(language)
+    if len(words) < 2:
+        return None
+    best: tuple[float, int, str] | None = None
+    for number in order:
+        subject = subjects[number - 1] if number <= len(subjects) else ""
+        rest = words - content_words(subject, language) if subject else words
+        for window in _windows(passages[number - 1]):
+            said = content_words(window, language)
+            shared = len(words & said) / len(words)
+            if len(rest) >= 2:
+                shared = max(shared, len(rest & said) / len(rest))
+            if best is None or shared > best[0]:
+                best = (shared, number, window)
+    if best is not None and best[0] >= 0.75 and not _values_added(quote, best[2]):
+        return LocatedQuote(best[1], best[2], False)
+    return None
+
+
+# A list item's or a heading's number ("1. Clone the repository"): a label, not a value.
+_ENUMERATOR = re.compile(r"(?m)^[ \t>*+-]*(?:#{1,6}[ \t]*)?\d{1,3}[.)](?=\s)")
+_THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f ](?=\d{3}(?!\d))")  # "1,000" is 1000
+
+
+def _values_added(quote: str, window: str) -> bool:
+    """Whether a loosely matched quote holds a number or code its sentence does not: the
+    model changed a value while copying ("P2" where the note says "P1"), or wrote one of
+    its own ("has 1 star" matched to "### 1. Clone the repository"). Numbers are whole:
+    "1" is not in "2012"."""
+    stated = _plain_numbers(window)
+    tokens = set(stated.split())
+    written = stated.replace(" ", "")  # "24h" is still in a note saying "24 h"
+    return any(
+        any(c.isdigit() for c in token)
+        and token not in tokens
+        and not re.search(rf"(?<![0-9]){re.escape(token)}(?![0-9])", written)
+        for token in _plain_numbers(quote).split()
+    )
+
+
+def _plain_numbers(text: str) -> str:
+    """`text` squashed, without list or heading numbers, thousands written together."""
+    return squash(_THOUSANDS.sub("", _ENUMERATOR.sub(" ", text)))
