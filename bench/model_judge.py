@@ -67,6 +67,12 @@ def _messages(
     return [ChatMessage("system", system), ChatMessage("user", user)]
 
 
+def _share(model, messages: list[ChatMessage], word: str) -> float:  # type: ignore[no-untyped-def]
+    """P(word) / (P(yes) + P(no)) for the reply's first word; 0.5 when neither is likely."""
+    yes, no = first_word_odds(model, messages, ("yes", "no"))
+    return (yes if word == "yes" else no) / (yes + no) if yes + no > 0 else 0.5
+
+
 def _confirm(model, question: str, quote: str, passage: Passage) -> float:  # type: ignore[no-untyped-def]
     """P(yes) / (P(yes) + P(no)) to: does the sentence give the answer, for exactly the
     asked thing?"""
@@ -77,8 +83,7 @@ def _confirm(model, question: str, quote: str, passage: Passage) -> float:  # ty
         "person, place or time the question asks about, and not for a similar or neighbouring "
         "one? Reply yes or no.",
     )  # fmt: skip
-    yes, no = first_word_odds(model, messages, ("yes", "no"))
-    return yes / (yes + no) if yes + no > 0 else 0.5
+    return _share(model, messages, "yes")
 
 
 def _extract(model, question: str, quote: str, passage: Passage) -> float:  # type: ignore[no-untyped-def]
@@ -103,8 +108,7 @@ def _mismatch(model, question: str, quote: str, passage: Passage) -> float:  # t
         "person, date or value than the one the question asks for, or leave the asked value "
         "out? Reply yes or no.",
     )  # fmt: skip
-    yes, no = first_word_odds(model, messages, ("yes", "no"))
-    return no / (yes + no) if yes + no > 0 else 0.5
+    return _share(model, messages, "no")
 
 
 VARIANTS = {"confirm": _confirm, "extract": _extract, "mismatch": _mismatch}
