@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core.answer.answering import answer_question, cite
+from app.core.answer.answering import answer_question
 from app.core.answer.extractive import QuotedSentence
+from app.core.answer.generation import cite
 from app.core.answer.grounding import Check
 from app.core.answer.phrases import REFUSAL_SENTENCE
 from app.core.answer.prompt import SYSTEM_PROMPT, build_prompt

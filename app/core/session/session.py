@@ -18,7 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.core.answer.answering import OnReread, OnText, answer_question, note_staleness
+from app.core.answer.answering import OnReread, answer_question, note_staleness
+from app.core.answer.generation import OnText
 from app.core.answer.lists import ListAnswer, ListAsk, answer_list, list_request
 from app.core.answer.prompt import Prompt, build_prompt
 from app.core.answer.result import Answer
