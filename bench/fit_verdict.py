@@ -58,7 +58,7 @@ def measure(name: str, settings) -> tuple[list[Row], FolderCalibration]:  # type
     index, questions_file = indexed_set(settings, name)
     retrieval = settings.retrieval()
     calibration = fit_folder_calibration(index, retrieval)
-    vocabulary = index.bm25()
+    vocabulary = index.vocabulary()
     rows = []
     for q in load_questions(questions_file):
         answerable = label(q)

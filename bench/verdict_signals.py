@@ -60,7 +60,7 @@ def main() -> None:
         index = open_index(settings, notes, create=True, embedder=embedder)
         update_index(index, notes, walk=settings.walk(), chunking=settings.chunking())
         labelled: dict[bool, list[Signals]] = {True: [], False: []}
-        vocabulary = index.bm25()
+        vocabulary = index.vocabulary()
         for q in load_questions(questions_file):
             expect = q.expect or ("answer" if q.anchor else None)
             if expect is None:

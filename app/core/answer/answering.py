@@ -52,7 +52,9 @@ def retrieve_and_judge(
     index: NoteIndex, question: str, retrieval: RetrievalSettings, gates: GateSettings
 ) -> tuple[SearchResult, Verdict]:
     result = search(index, question, retrieval)
-    verdict = judge_retrieval(result, compute_signals(result, index.bm25(), gates.shape_k), gates)
+    verdict = judge_retrieval(
+        result, compute_signals(result, index.vocabulary(), gates.shape_k), gates
+    )
     return result, verdict
 
 

@@ -137,7 +137,7 @@ def question_cover(index: NoteIndex, result: SearchResult) -> Callable[[Passage]
     """How much of the question a passage (with its heading and note's lead) names: the
     summed inverse document frequency of the question's words it holds."""
     language = result.language
-    vocabulary = index.bm25()
+    vocabulary = index.vocabulary()
     words = content_words(result.question, language) - generic_stems(language)
     n = max(vocabulary.n_docs, 1)
     idf = {w: math.log(n / df) for w in words if (df := vocabulary.doc_freq(w)) > 0}

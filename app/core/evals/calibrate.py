@@ -107,7 +107,7 @@ def calibrate(
     gates: GateSettings,
 ) -> Calibration:
     raw = dataclasses.replace(retrieval, min_cosine=None)  # measure without any floor
-    vocabulary = index.bm25()
+    vocabulary = index.vocabulary()
     rows = []
     for q in questions:
         label = label_of(q)

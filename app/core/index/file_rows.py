@@ -60,6 +60,14 @@ def read_languages(db: sqlite3.Connection) -> dict[str, int]:
     return {str(language): int(count) for language, count in rows}
 
 
+def read_path_languages(db: sqlite3.Connection) -> dict[str, str]:
+    """Each indexed note's path and detected language ("" when not detected)."""
+    return {
+        str(path): str(language)
+        for path, language in db.execute("SELECT path, language FROM files")
+    }
+
+
 def insert_file(db: sqlite3.Connection, r: FileRecord) -> None:
     """A file's record, after its old row was deleted (in the caller's transaction)."""
     db.execute(

@@ -160,6 +160,11 @@ class Manifest:
         return file_rows.read_languages(self._db)
 
     @_locked
+    def path_languages(self) -> dict[str, str]:
+        """Each note's path and detected language, without the rest of its record."""
+        return file_rows.read_path_languages(self._db)
+
+    @_locked
     def text_hashes(self) -> set[str]:
         return {r[0] for r in self._db.execute("SELECT text_hash FROM texts")}
 

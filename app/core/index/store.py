@@ -22,6 +22,7 @@ from app.core.index.snapshot import (
     save_snapshot,
 )
 from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
+from app.core.index.vocabulary import NotesVocabulary, PathWords, notes_paths
 from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
 from app.errors import EmbedderMismatchError, IndexMissingError
 
@@ -93,6 +94,7 @@ class NoteIndex:
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
         self._main_language: tuple[tuple[str, int], str] | None = None
+        self._path_words: tuple[tuple[str, int], list[tuple[str, str]], PathWords] | None = None
 
     @classmethod
     def open(
@@ -303,6 +305,21 @@ class NoteIndex:
     def bm25(self) -> Bm25Index:
         """The BM25 index for the current manifest version (see `bm25_cache`)."""
         return self._bm25.current(self.manifest, self.generation, self.directory)
+
+    def vocabulary(self) -> NotesVocabulary:
+        """The words the notes hold, for the verdict: the BM25 index's tokens and the
+        notes' path words (see `vocabulary`), both for the current manifest version."""
+        bm25 = self.bm25()
+        version = (self.generation, self.manifest.index_version)
+        cached = self._path_words
+        if cached is None or cached[0] != version:
+            # An edit moves the version but rarely a path: the paths are read again (cheap)
+            # and only tokenised again when they changed.
+            paths = notes_paths(self.manifest.path_languages(), self.main_language())
+            words = cached[2] if cached is not None and cached[1] == paths else PathWords(paths)
+            cached = (version, paths, words)
+            self._path_words = cached
+        return NotesVocabulary(bm25, cached[2])
 
     def nearest(self, vector: Vectors, n: int, only: set[str] | None = None) -> list[VectorHit]:
         """The `n` texts whose vectors are nearest `vector` (among `only` when given): from

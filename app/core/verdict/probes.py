@@ -80,7 +80,7 @@ def off_topic_probes(index: NoteIndex) -> list[Probe]:
     """Bank questions whose naming words the folder mostly does not contain."""
     from app.core.verdict.signals import question_terms
 
-    vocabulary = index.bm25()
+    vocabulary = index.vocabulary()
     kept = []
     for question in OFF_TOPIC_PROBES:
         language = detect_language(question, index.main_language())
@@ -103,7 +103,7 @@ def fit_folder_calibration(
     started = time.perf_counter()
     probes = answerable_probes(index, ANSWERABLE_PROBES, PROBE_SEED) + off_topic_probes(index)
     vectors = index.embedder.embed_queries([p.question for p in probes]) if probes else None
-    vocabulary = index.bm25()
+    vocabulary = index.vocabulary()
     measured: dict[bool, list[Signals]] = {True: [], False: []}
     found = 0
     for i, probe in enumerate(probes):

@@ -26,6 +26,7 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.index.retrieve import SearchResult
+from app.core.index.vocabulary import path_words
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.stated_values import states
 
@@ -267,12 +268,13 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
     """Whether a retrieved sentence states the asked kind of value about the question's topic.
 
     A price in a note about the car says nothing about the boiler's: the sentence (with
-    its section's heading) must hold one of the question's naming words as well. Without
-    naming words to go by, any sentence stating the value counts.
+    its section's heading and its note's path) must hold one of the question's naming
+    words as well. Without naming words to go by, any sentence stating the value counts.
     """
     naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
     for passage in result.passages:
-        heading = set(lexical_tokens(passage.heading, result.language))
+        named_by = " ".join([passage.heading, *(path_words(s.file) for s in passage.sources)])
+        heading = set(lexical_tokens(named_by, result.language))
         for sentence in sentences(passage.text):
             if not states(sentence, asked, result.question):
                 continue
@@ -283,7 +285,11 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
 
 def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
-    passages_text = " ".join(f"{p.heading} {p.text}" for p in result.passages)
+    # A note's folders and file name say what its passages are about ("papa/cuidadora.md").
+    passages_text = " ".join(
+        " ".join([p.heading, p.text, *(path_words(s.file) for s in p.sources)])
+        for p in result.passages
+    )
     terms = question_terms(result.question, vocabulary, passages_text, result.language)
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])

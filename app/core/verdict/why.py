@@ -33,7 +33,7 @@ def explain(
     index: NoteIndex, question: str, retrieval: RetrievalSettings, gates: GateSettings
 ) -> Explanation:
     result = search(index, question, retrieval)
-    signals = compute_signals(result, index.bm25(), gates.shape_k)
+    signals = compute_signals(result, index.vocabulary(), gates.shape_k)
     verdict = judge_retrieval(result, signals, gates)
     return Explanation(result, signals, verdict, tuple(next_steps(result, signals, verdict)))
 

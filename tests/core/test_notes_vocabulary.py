@@ -1,0 +1,85 @@
+"""A word only in a note's folder or file name is a word the notes hold: the verdict never
+tells the user "no note contains cuidadora" about `papa/cuidadora.md`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.core.index.indexer import update_index
+from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.store import NoteIndex
+from app.core.index.vocabulary import PathWords, path_words
+from app.core.verdict.signals import compute_signals
+from tests.conftest import write
+from tests.fakes import FakeEmbedder
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("papa/cuidadora.md", "papa cuidadora"),
+        ("negocio/empleados/horarios.md", "negocio empleados horarios"),
+        ("top.md", "top"),
+        ("Daily Notes/2024-03-01.md", "Daily Notes 2024-03-01"),
+        ("v1.2 release.markdown", "v1.2 release"),
+        (".hidden", ".hidden"),
+    ],
+)
+def test_path_words(path: str, words: str) -> None:
+    assert path_words(path) == words
+
+
+def test_path_words_count_notes_not_mentions() -> None:
+    paths = PathWords(
+        [("papa/cuidadora.md", "es"), ("papa/medicinas.md", "es"), ("casa/gas.md", "es")]
+    )
+    assert paths.count("pap") == 2  # the Spanish stem of "papa", once per note
+    assert paths.count("cuidador") == 1
+    assert paths.count("md") == 0  # the extension is no word of the notes
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> Iterator[NoteIndex]:
+    notes = tmp_path / "notes"
+    write(
+        notes,
+        "papa/cuidadora.md",
+        "# Sra. Esperanza (cuida a papá)\n\nviene mar, jue y sáb de 9:00 a 15:00\n"
+        "cobra $450 x día, se le paga el sábado\n",
+    )
+    write(notes, "casa/gas.md", "# Gas\n\nel recibo de abril llegó en $2,688\n")
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    update_index(index, notes)
+    yield index
+    index.close()
+
+
+def test_a_word_only_in_a_file_name_is_known_and_held_by_its_passages(index: NoteIndex) -> None:
+    question = "que dias viene la cuidadora de papa?"
+    assert "cuidador" not in index.bm25()  # no text says it
+    vocabulary = index.vocabulary()
+    assert "cuidador" in vocabulary and vocabulary.doc_freq("cuidador") == 1
+    result = search(index, question, RetrievalSettings(k=2))
+    signals = compute_signals(result, vocabulary)
+    term = next(t for t in signals.terms if t.word == "cuidadora")
+    assert term.known and term.in_passages
+    assert "cuidadora" not in signals.unknown_words
+
+
+def test_a_word_in_no_text_and_no_path_is_still_unknown(index: NoteIndex) -> None:
+    result = search(index, "que dias viene la enfermera?", RetrievalSettings(k=2))
+    signals = compute_signals(result, index.vocabulary())
+    assert "enfermera" in signals.unknown_words
+
+
+def test_the_path_words_follow_the_folder(index: NoteIndex, tmp_path: Path) -> None:
+    assert "enfermer" not in index.vocabulary()
+    write(tmp_path / "notes", "papa/enfermera.md", "# Lupita\n\nviene los lunes\n")
+    update_index(index, tmp_path / "notes")
+    assert "enfermer" in index.vocabulary()
+    (tmp_path / "notes" / "papa" / "enfermera.md").unlink()
+    update_index(index, tmp_path / "notes")
+    assert "enfermer" not in index.vocabulary()
