@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_side
+from app.core.answer.periods import other_period
 from app.core.answer.quoted_items import (
     item_key,
     keyed_item,
@@ -99,8 +100,20 @@ def neighbour_of_asked(
         or _wrapped(owner_missing(question, f"{where}\n{passage_text}", where_quoted))
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
+        or _another_month(question, quote, passage_text, where)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
     )
+
+
+def _another_month(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:
+    """The row or entry of another month than the one asked (March's gas bill for
+    April's); a yes/no question is answered by another month ("no, in May")."""
+    if _YES_NO.match(fold(question)):
+        return None
+    item = quoted_item(quote, passage_text)
+    line = item[1] if item is not None else quote
+    context = f"{where}\n{lead_in(quote, passage_text)}"
+    return _wrapped(other_period(question, f"{quote}\n{line}", context))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

@@ -115,9 +115,12 @@ def _slash_date(m: re.Match[str]) -> set[Date]:
 
 
 def _near_number(words: list[re.Match[str]], i: int) -> bool:
+    """A number right beside the word, or before it across "de"/"of" ("14 de mar"); "v4.12.0
+    go out" has none."""
+    linked = i >= 2 and words[i - 1].group(0) in {"de", "of", "del"}
     return any(
         0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
-        for j in (i - 2, i - 1, i + 1)
+        for j in ((i - 2, i - 1, i + 1) if linked else (i - 1, i + 1))
     )
 
 

@@ -1,0 +1,80 @@
+"""A quote dated to another month than the one asked is about a neighbour: March's row of a
+bill table for April's bill, the rota's 19 January row for the week of 2 February."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.answer.neighbours import neighbour_of_asked
+from app.core.answer.periods import other_period
+from app.core.basics.dates import dates
+
+GAS = (
+    "| mes | m³ | total |\n| --- | --- | --- |\n| feb 2025 | 41 | $712 |\n| mar 2025 | 36 | $688 |"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "passage"),
+    [
+        ("cuánto llegó el recibo del gas de la casa en abril", "| mar 2025 | 36 | $688 |", GAS),
+        (
+            "who is secondary on call the week of 2 february 2026",
+            "| 2026-01-19 | Rafael Ito | Kwame Asante |",
+            "| week | primary | secondary |\n| --- | --- | --- |\n"
+            "| 2026-01-12 | Kwame Asante | Rafael Ito |\n"
+            "| 2026-01-19 | Rafael Ito | Kwame Asante |",
+        ),
+        (
+            "How many people listened to the Early Shift on 8 March?",
+            "- audience: ~1,100 weekly reach (station survey, November 2025)",
+            "- slot: 6-9am weekdays\n"
+            "- audience: ~1,100 weekly reach (station survey, November 2025)",
+        ),
+        (
+            "How much was the water bill in December 2024?",
+            "Water bill for December 2023: £41.",
+            "Water bill for December 2023: £41.",
+        ),
+    ],
+)
+def test_a_quote_dated_to_another_month_is_a_neighbour(
+    question: str, quote: str, passage: str
+) -> None:
+    found = neighbour_of_asked(question, quote, passage, "Bills\nbills.md")
+    assert found is not None and "dated" in found.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "where"),
+    [
+        # the asked month itself
+        ("how much was the gas bill in March?", "| mar 2025 | 36 | $688 |", ""),
+        ("what did I pay on 3 May 2024?", "Paid £40 on 3rd May.", ""),
+        # a quote that dates itself to no month: the heading or table header may
+        ("How much was the Stowbox bill in December 2024?", "| Stowbox | €288 | €301 |", ""),
+        # a span that runs over the asked month
+        ("Is anyone away in April?", "Ana is away from March to June.", ""),
+        ("Who covers the desk in April?", "Ana covers it from March to June 2025.", ""),
+        # the heading dates the entry to the asked month
+        ("What did I pay for March's electricity?", "Paid £62 on 2 April.", "Electricity > March"),
+        # no month asked
+        ("when did v4.12.0 go out", "| v4.12.0 | 2025-09-16 | CSV ticket import v2 |", ""),
+        ("When is the dentist?", "Dentist on 3 June at 9:00.", ""),
+    ],
+)
+def test_the_asked_month_or_no_month_is_no_neighbour(question: str, quote: str, where: str) -> None:
+    assert other_period(question, quote, where) is None
+
+
+def test_a_yes_no_question_is_answered_by_another_month() -> None:
+    quote = "The dentist is on 3 June at 9:00."
+    assert neighbour_of_asked("Is the dentist in August?", quote, quote) is None
+    assert neighbour_of_asked("When in August is the dentist?", quote, quote) is not None
+
+
+def test_a_word_month_needs_a_number_beside_it() -> None:
+    assert dates("when did v4.12.0 go out") == set()  # "out" is no October here
+    assert dates("pagamento 14 de mar") == {(None, 3, 14)}
+    assert dates("the 3rd of may") == {(None, 5, 3)}
+    assert dates("3 may 2024") == {(2024, 5, 3)}
