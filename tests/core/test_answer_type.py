@@ -70,6 +70,13 @@ def test_a_room_code_is_still_a_place() -> None:
     ("question", "kind"),
     [
         ("What is the window cleaner's phone number?", AnswerType.PHONE),
+        ("qual a data da hidrodilatação?", AnswerType.DATE),
+        ("cual es la fecha de la boda", AnswerType.DATE),
+        ("quelle est la date du concert", AnswerType.DATE),
+        ("what is the date of the AGM", AnswerType.DATE),
+        ("qual è la data della gita", AnswerType.DATE),
+        ("qual é o horário da aula", AnswerType.TIME),
+        ("what is the day of rest called", None),
         ("Qual o telefone da Marta?", AnswerType.PHONE),
         ("what's the new rent going to be from april", AnswerType.PRICE),
         ("What will be the monthly fee?", AnswerType.PRICE),
@@ -83,7 +90,7 @@ def test_a_room_code_is_still_a_place() -> None:
         ("Which part no longer fits?", None),
         ("What changed in the new version?", None),
         ("What Python version does the CI use?", AnswerType.CODE),
-        ("Qual o horário de atendimento por telefone?", None),  # no phone asked
+        ("Qual o horário de atendimento por telefone?", AnswerType.TIME),  # hours, no phone
         ("Qual o modelo do celular da Ana?", None),
     ],
 )

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.answer.pending_values import pending_for_question
+from app.core.answer.checks import check_quote
+from app.core.answer.pending_values import pending_for_question, pending_for_unknown_kind
+from app.core.answer.prompt import Prompt
 from app.core.basics.pending import says_pending
+from app.core.basics.scores import FusedScore
+from app.core.index.records import ChunkSource
+from app.core.index.retrieve import Passage
 from app.core.verdict.answer_type import asked_type
 
 
@@ -128,3 +133,58 @@ def test_the_clause_nearest_the_question_decides(question: str, quote: str, pend
     asked = asked_type(question)
     assert asked is not None
     assert pending_for_question(quote, asked, question) is pending
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "language", "pending"),
+    [
+        # a clause saying what the question names, or a kind of value, is not known yet
+        (
+            "root cause of the august 2025 search indexing lag",
+            "- Search indexing lag write-up still not done.",
+            "en",
+            True,
+        ),
+        (
+            "in quale chiesa cantiamo a vienna?",
+            "Cantiamo sabato 11 in una chiesa del 7° distretto (nome ancora da confermare).",
+            "it",
+            True,
+        ),
+        # a pending clause about something else
+        (
+            "how do I reset the router?",
+            "Hold reset for 10 s; firmware update to follow.",
+            "en",
+            False,
+        ),
+        # a status is answered by "not done yet"
+        (
+            "status of the indexing lag write-up",
+            "Indexing lag write-up still not done.",
+            "en",
+            False,
+        ),
+        # nothing pending
+        ("which church do we sing in?", "We sing in St Michael's on Saturday 11th.", "en", False),
+    ],
+)
+def test_a_question_of_no_known_kind_and_a_pending_line(
+    question: str, quote: str, language: str, pending: bool
+) -> None:
+    assert asked_type(question) is None
+    assert pending_for_unknown_kind(quote, question, language) is pending
+
+
+def test_a_pending_line_refuses_a_question_of_no_known_kind_but_answers_a_yes_no_one() -> None:
+    quote = "- Search indexing lag write-up still not done."
+    source = ChunkSource("work/incidents.md", ("Incidents",), 3, 5)
+    passage = Passage("h1", quote, (source,), 1, FusedScore(0.03), 1, None, 1, None)
+    prompt = Prompt((), (passage,), (), 0)
+
+    def failed(question: str) -> list[str]:
+        decision = check_quote(question, True, quote, 1, prompt, None, 0.4)
+        return [c.name for c in decision.checks if not c.passed]
+
+    assert failed("root cause of the search indexing lag") == ["answer_type"]
+    assert failed("is the search indexing lag write-up done?") == []

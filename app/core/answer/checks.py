@@ -25,14 +25,15 @@ from app.core.answer.evidence import (
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
-from app.core.answer.pending_values import pending_for_question
+from app.core.answer.pending_values import pending_for_question, pending_for_unknown_kind
 from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
+from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
 from app.core.verdict.stated_values import note_names_person, states
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
@@ -145,10 +146,15 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
     """A failed `answer_type` when a piece of a stitched quote says the asked value is not
     known yet: the model joined the line that says so to a line that does not."""
     asked = asked_type(question)
-    if asked is None:
-        return None
     for place in places:
-        if pending_for_question(place.text, asked, question):
+        if asked is None and _pending_unknown_kind(place.text, question):
+            return Check(
+                "answer_type",
+                False,
+                f"a piece of the quote says what the question asks is {NOT_KNOWN_YET}: "
+                f"{place.text!r}",
+            )
+        if asked is not None and pending_for_question(place.text, asked, question):
             return Check(
                 "answer_type",
                 False,
@@ -242,7 +248,19 @@ def _checks_at(
                 else f"the question asks for {asked.described}; the quote states none",
             )
         )
+    elif _pending_unknown_kind(located.text, question):
+        checks.append(
+            Check("answer_type", False, f"the quote says what the question asks is {NOT_KNOWN_YET}")
+        )
     return QuoteDecision(tuple(checks), located, evidence)
+
+
+def _pending_unknown_kind(text: str, question: str) -> bool:
+    """A question of no known kind ("in quale chiesa cantiamo?") quoted a line that says
+    what it names is not known yet; a yes/no question is answered by that line."""
+    if is_yes_no(question):
+        return False
+    return pending_for_unknown_kind(text, question, detect_language(f"{question}\n{text}"))
 
 
 def names_missing(question: str, passage: Passage) -> list[str]:

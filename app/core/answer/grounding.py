@@ -7,13 +7,12 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
 from app.core.basics.dates import MONTHS
-from app.core.basics.generic_words import GENERIC_WORDS
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
     MIN_COMPOUND_PART,
@@ -209,12 +208,6 @@ def _greek(token: str, question: str) -> bool:
     return not (
         _MICRO_UNIT.fullmatch(token) or any(c in "ΩΩ" for c in _as_written(token, question))
     )
-
-
-@lru_cache(maxsize=8)
-def generic_stems(language: str) -> frozenset[str]:
-    """The stems of words that name nothing ("say", "use"), in `language`."""
-    return frozenset(content_words(" ".join(GENERIC_WORDS), language))
 
 
 def topic_check(

@@ -49,6 +49,7 @@ from app.core.basics.text import (
     holds_words,
     squash,
 )
+from app.core.verdict.answer_type import is_yes_no
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -67,11 +68,6 @@ _NOT_LABELS = frozenset(
     "about around over under than every each top last first next only just some page "
     "before after until since by aged age cerca mais menos que todo toda cada entre ate "
     "sobre antes depois desde mas hasta despues unos unas".split()
-)
-# "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
-_YES_NO = re.compile(
-    r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
-    r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan)\b"
 )
 
 
@@ -108,7 +104,7 @@ def neighbour_of_asked(
 def _another_month(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:
     """The row or entry of another month than the one asked (March's gas bill for
     April's); a yes/no question is answered by another month ("no, in May")."""
-    if _YES_NO.match(fold(question)):
+    if is_yes_no(question):
         return None
     item = quoted_item(quote, passage_text)
     line = item[1] if item is not None else quote
@@ -123,7 +119,7 @@ def _wrapped(detail: str | None) -> Neighbour | None:
 def _label_conflict(question: str, quote: str) -> Neighbour | None:
     folded_quote = fold(quote)
     folded_question = fold(question)
-    if _YES_NO.match(folded_question):
+    if is_yes_no(folded_question):
         return _sibling_identifier(folded_question, folded_quote)
     for match in _CODE.finditer(question):
         prefix, number = fold(match.group(1)), match.group(2)

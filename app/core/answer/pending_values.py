@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.pending import says_pending
 from app.core.basics.text import content_words, fold
@@ -127,3 +128,31 @@ def _closeness(
     # The kind breaks a tie only beside a word of the question: "renewal price TBC" is
     # not nearer "what did the first year cost" than "first yr £3.49".
     return shared + names_kind, names_kind and bool(own)
+
+
+# "What's the status of the write-up?" is answered by "still not done".
+_STATUS_WORDS = frozenset(
+    "status progress state stand stato estado situacao situacion avancement".split()
+)
+_ANY_KIND = frozenset().union(*_KIND_NOUNS.values())
+
+
+def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
+    """For a question whose kind of value is not known ("in quale chiesa cantiamo a
+    Vienna?", "root cause of the indexing lag"): whether a clause of `text` says something
+    is not known yet and names either what the question names or a kind of value ("nome
+    ancora da confermare", "the write-up on the indexing lag is still not done"). A clause
+    about something else ("firmware update to follow") says nothing of the asked value; a
+    question for a status is answered by "not done yet" (the caller leaves out yes/no
+    questions, which it answers too)."""
+    if set(re.findall(r"\w+", fold(question))) & _STATUS_WORDS or not says_pending(text):
+        return False
+    asked_words = content_words(question, language) - generic_stems(language)
+    for piece in _CLAUSE_END.split(text):
+        if not piece or not says_pending(piece):
+            continue
+        if asked_words & content_words(piece, language):
+            return True
+        if set(re.findall(r"\w+", fold(piece))) & _ANY_KIND:
+            return True
+    return False

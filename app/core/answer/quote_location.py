@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from app.core.answer.claims import CITATION, negated
 from app.core.answer.evidence import is_row_or_item
-from app.core.answer.grounding import generic_stems
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_words, holds_words, squash

@@ -15,9 +15,10 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from app.core.answer.checks import QuoteDecision, refused_as_not_known_yet
-from app.core.answer.grounding import Check, generic_stems
+from app.core.answer.grounding import Check
 from app.core.answer.prompt import Prompt
 from app.core.answer.quote_location import LocatedQuote
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.sentences import sentence_span
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage, SearchResult

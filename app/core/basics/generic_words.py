@@ -9,7 +9,10 @@ words that questions use without naming their topic.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.core.basics.stopwords import ALL_STOPWORDS
+from app.core.basics.text import content_words
 
 GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     """
@@ -62,3 +65,9 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     nachste nachsten aktuell aktuelle derzeit heute
     """.split()
 )
+
+
+@lru_cache(maxsize=8)
+def generic_stems(language: str) -> frozenset[str]:
+    """The stems of words that name nothing ("say", "use"), in `language`."""
+    return frozenset(content_words(" ".join(GENERIC_WORDS), language))

@@ -221,6 +221,15 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"\bon what day\b"),
         (AnswerType.DATE, r"\b(que|qual) (dia|data|ano|mes)\b|\bem que (dia|data|ano|mes)\b"),
         (AnswerType.DATE, r"\b(que|cual|en que) (fecha|dia)\b|\ben que (ano|mes)\b"),
+        # "what is the date of the AGM", "qual a data da prova", "cuál es la fecha de la boda"
+        (AnswerType.DATE, r"\b(what|which)('s| is| was| are| were)? the date (of|for)\b|"
+                          r"\bqual (e |era |foi )?a data (de|da|do|das|dos)\b|"
+                          r"\bcual (es|era|fue) la fecha (de|del)\b|"
+                          r"\bquelle (est|etait) la date (de|du|des|d')|"
+                          r"\b(qual|quale) (e |era )?la data (di|del|della|dello|dei|delle)\b"),
+        (AnswerType.TIME, r"\bqual (e |era )?o horario (de|da|do|das|dos)\b|"
+                          r"\bcual (es|era) el horario (de|del)\b|"
+                          r"\bquel (est|etait) l'horaire (de|du|des|d')"),
         (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b"),
         (AnswerType.WHEN, r"\bhow often\b|\bcom que frequencia\b"),
         (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b"),
@@ -314,3 +323,15 @@ def asked_type(question: str) -> AnswerType | None:
         if pattern.search(folded):
             return kind
     return None
+
+
+# "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
+_YES_NO = re.compile(
+    r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
+    r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan)\b"
+)
+
+
+def is_yes_no(question: str) -> bool:
+    """Whether the question asks yes or no ("Is the dentist in August?", "¿Hay agua?")."""
+    return _YES_NO.match(fold(question)) is not None
