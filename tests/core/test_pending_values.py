@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.answer.checks import check_quote
+from app.core.answer.checks import check_quote, refused_as_not_known_yet
 from app.core.answer.pending_values import pending_for_question, pending_for_unknown_kind
 from app.core.answer.prompt import Prompt
 from app.core.basics.pending import says_pending
@@ -187,4 +187,6 @@ def test_a_pending_line_refuses_a_question_of_no_known_kind_but_answers_a_yes_no
         return [c.name for c in decision.checks if not c.passed]
 
     assert failed("root cause of the search indexing lag") == ["answer_type"]
+    refusal = check_quote("root cause of the lag", True, quote, 1, prompt, None, 0.4).failed
+    assert refusal is not None and refused_as_not_known_yet(refusal)  # not read again
     assert failed("is the search indexing lag write-up done?") == []

@@ -61,7 +61,7 @@ NOT_KNOWN_YET = "not known yet"
 
 def refused_as_not_known_yet(check: Check) -> bool:
     """Whether `check` refused a quote for saying the asked value is not known yet."""
-    return check.name == "answer_type" and not check.passed and NOT_KNOWN_YET in check.detail
+    return check.name == "answer_type" and not check.passed and check.not_known_yet
 
 
 def is_refusal_text(answer: str) -> bool:
@@ -153,6 +153,7 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
                 False,
                 f"a piece of the quote says what the question asks is {NOT_KNOWN_YET}: "
                 f"{place.text!r}",
+                not_known_yet=True,
             )
         if asked is not None and pending_for_question(place.text, asked, question):
             return Check(
@@ -160,6 +161,7 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
                 False,
                 f"the question asks for {asked.described}; a piece of the quote says it is "
                 f"{NOT_KNOWN_YET}: {place.text!r}",
+                not_known_yet=True,
             )
     return None
 
@@ -246,11 +248,17 @@ def _checks_at(
                 else f"the question asks for {asked.described} and the quote states one"
                 if stated
                 else f"the question asks for {asked.described}; the quote states none",
+                not_known_yet=pending,
             )
         )
     elif _pending_unknown_kind(located.text, question):
         checks.append(
-            Check("answer_type", False, f"the quote says what the question asks is {NOT_KNOWN_YET}")
+            Check(
+                "answer_type",
+                False,
+                f"the quote says what the question asks is {NOT_KNOWN_YET}",
+                not_known_yet=True,
+            )
         )
     return QuoteDecision(tuple(checks), located, evidence)
 

@@ -90,6 +90,9 @@ class Check:
     name: str
     passed: bool
     detail: str
+    # Refused because the quote says the asked value is not known yet: the notes were
+    # read and lack it, so a second reading would only find another line.
+    not_known_yet: bool = False
 
 
 def identifiers_missing(question: str, passage: str) -> list[str]:
