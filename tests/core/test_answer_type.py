@@ -71,6 +71,14 @@ def test_a_room_code_is_still_a_place() -> None:
     [
         ("What is the window cleaner's phone number?", AnswerType.PHONE),
         ("qual a data da hidrodilatação?", AnswerType.DATE),
+        ("adresse mail du chef de fanfare", AnswerType.EMAIL),
+        ("what's Priya's email?", AnswerType.EMAIL),
+        ("dentist email", AnswerType.EMAIL),
+        ("Qual o endereço de email do síndico?", AnswerType.EMAIL),
+        ("what did the email say", None),  # what was written, not an address
+        ("email from the council about bins", None),
+        ("when did I email the landlord?", AnswerType.WHEN),
+        ("¿Qué dosis de omeprazol toma mi papá?", AnswerType.QUANTITY),
         ("cual es la fecha de la boda", AnswerType.DATE),
         ("quelle est la date du concert", AnswerType.DATE),
         ("what is the date of the AGM", AnswerType.DATE),
@@ -360,3 +368,13 @@ def test_a_note_titled_with_a_role_beside_a_name_in_its_heading() -> None:
     question = "¿Quién tiene copia de la llave de mi casa?"
     assert note_names_person("casa/vecina.md", question, "Doña Carmen (vecina del 214)")
     assert not note_names_person("casa/gas.md", question, "Gas")
+
+
+def test_an_email_address_is_stated_only_by_an_address() -> None:
+    from app.core.verdict.stated_values import states
+
+    asked = "adresse mail du chef de fanfare"
+    assert not states(
+        "Chef : Bruno Albertini — 06 14 78 22 05 (SMS plutôt)", AnswerType.EMAIL, asked
+    )
+    assert states("Chef : Bruno Albertini, bruno.a@example.fr", AnswerType.EMAIL, asked)

@@ -36,6 +36,11 @@ from app.core.verdict.answer_type import asked_type
         "Orçamento da pintura: aguardando o Valdir",
         "Boiler service: Dan will send the quote after the visit",
         "Consulta de retorno: falta agendar",
+        "Veio um técnico novo da TecnoFisio (não foi o Jairo), não anotei o nome.",
+        "ela pediu o novo da autora portuguesa que eu esqueci o nome",
+        "omeprazol en ayunas, no anoté cuánto, ver la receta",
+        "the locksmith came back, forgot the name of the firm",
+        "didn't note the serial when I boxed it",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -54,6 +59,8 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
         "I will send the form with the £40 fee.",  # it is sent, and the fee is known
         "Es la mejor panadería del barrio, sin lugar a dudas.",
         "O ônibus vai passar na frente da escola às 7h.",
+        "forgot the cron for restic, found out 2 days later",  # a slip, not a missing value
+        "Total R$ 2.051,30, pago em 10 parcelas (esqueci o desconto)",
     ],
 )
 def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:

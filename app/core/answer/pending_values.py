@@ -41,6 +41,7 @@ _KIND_NOUNS: dict[AnswerType, frozenset[str]] = {
         "raum wo lugar direccion donde local endereco onde".split()
     ),
     AnswerType.PHONE: frozenset("phone number telefono numero telephone nummer".split()),
+    AnswerType.EMAIL: frozenset("email mail correo courriel adresse address".split()),
     AnswerType.CODE: frozenset(
         "number no id ref reference code ticket numero nummer codice codigo protocolo".split()
     ),

@@ -26,6 +26,7 @@ class AnswerType(enum.Enum):
     PHONE = "phone number"
     CODE = "code"
     SECRET = "password"
+    EMAIL = "email address"
 
     @property
     def described(self) -> str:
@@ -41,6 +42,7 @@ class AnswerType(enum.Enum):
             AnswerType.PHONE: "a phone number",
             AnswerType.CODE: "a number, version or code",
             AnswerType.SECRET: "a password written out",
+            AnswerType.EMAIL: "an email address",
         }[self]
 
 
@@ -139,6 +141,13 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         *_FRENCH_GERMAN_ITALIAN,
+        # An address to write to, not what an email said ("what did the email say?") nor
+        # when one was sent ("when did I email the landlord?").
+        (AnswerType.EMAIL, r"\b(e-?mail|mail) (address|adresse|addy)\b|\badresse (e-?)?mail\b|"
+                           r"\bcourriel\b|\bendereco de e-?mail\b|\bindirizzo (e-?)?mail\b|"
+                           r"\be-?mail-?adresse\b|\bcorreo (electronico )?(de|del)\b|"
+                           r"^\W*(what|which)('s| is| was)?\b.*['’]s e-?mail\W*$|"
+                           rf"{_TERSE}(\be-?mail\W*$|^\W*e-?mail (of|for|de|do|da|du|di|von)\b)"),
         (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
                            r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b|"
                            r"^\W*((cual|que) es )?(el |su |mi )?(numero de )?"
@@ -213,6 +222,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "Quanto vale Var(aX + b)?" asks for an expression, not a number.
         (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto(?! vale)|qual o numero)\b"),
         (AnswerType.QUANTITY, r"\b(cuantos|cuantas|cuanto(?! vale)|cuanta)\b"),
+        # "¿Qué dosis de omeprazol toma?", "what dose of ibuprofen": an amount
+        (AnswerType.QUANTITY, r"\b(what|which|que|qual|quale|quelle) (dose|dosage|dosis|dosagem|"
+                              r"dosaggio)\b"),
         (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
         # "what day rate did we agree": a price, below; not a day

@@ -27,6 +27,7 @@ from app.core.verdict.secrets import writes_secret
 
 # A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
 _PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,}\d(?!\w|\.\d)")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 _NOT_PHONE = re.compile(r"\d{1,3}(\.\d{1,3}){3}|\d{4}-\d\d-\d\d")  # an IP address, a date
 # A code a serial, flight or policy number is: four characters or more holding a digit
 # ("EZY8123", "192.168.20.53") or capitals and digits ("BA 117"); a bare year is a date,
@@ -203,6 +204,8 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
         return has_money(text) and _names_period(text, question)
     if kind is AnswerType.SECRET:
         return writes_secret(text)
+    if kind is AnswerType.EMAIL:
+        return _EMAIL.search(text) is not None
     if kind is AnswerType.QUANTITY:
         return bool(quantities(text))
     if kind is AnswerType.DURATION:
