@@ -51,6 +51,8 @@ def index(tmp_path: Path) -> Iterator[NoteIndex]:
         "cobra $450 x día, se le paga el sábado\n",
     )
     write(notes, "casa/gas.md", "# Gas\n\nel recibo de abril llegó en $2,688\n")
+    write(notes, "casa/agua.md", "# Agua\n\nel recibo del agua llega cada dos meses\n")
+    write(notes, "coche/servicio.md", "# Servicio\n\ncambio de aceite a los 45,000 km\n")
     index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
     update_index(index, notes)
     yield index
@@ -59,7 +61,10 @@ def index(tmp_path: Path) -> Iterator[NoteIndex]:
 
 def test_a_word_only_in_a_file_name_is_known_and_held_by_its_passages(index: NoteIndex) -> None:
     question = "que dias viene la cuidadora de papa?"
-    assert "cuidador" not in index.bm25()  # no text says it
+    # no text says it; the path does, and a keyword search finds the note by it
+    hits = index.bm25().search("cuidadora", 5, language="es")
+    stored = index.manifest.texts_with_sources([h.text_hash for h in hits])
+    assert [s.file for t in stored.values() for s in t.sources] == ["papa/cuidadora.md"]
     vocabulary = index.vocabulary()
     assert "cuidador" in vocabulary and vocabulary.doc_freq("cuidador") == 1
     result = search(index, question, RetrievalSettings(k=2))

@@ -1,9 +1,10 @@
-"""The words the notes hold, as the verdict counts them: every text's and every note's path.
+"""The words the notes hold: every text's, and every note's folders and file name.
 
 A note filed as `papa/cuidadora.md` whose text never writes "cuidadora" is still the
 caregiver's note: a question about the caregiver must not be told that no note holds the
-word. Path words only count as known (and as held by the passages of that note); they are
-not searched, since BM25 scores texts, and a text shared by two notes has one key.
+word, and a search for it must find the note. Each text's BM25 tokens begin with its
+note's path words (`text_tokens`), and the verdict's vocabulary counts a path word as
+held by as many notes as have it in their path (`NotesVocabulary`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ def path_words(path: str) -> str:
     folders, _, name = path.replace("\\", "/").rpartition("/")
     stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
     return " ".join([*folders.split("/"), stem]).strip()
+
+
+def text_tokens(path: str, embed_text: str, language: str) -> list[str]:
+    """A chunk text's BM25 tokens: its note's path words, then its heading path, aliases
+    and text. A note filed as `house/boiler.md` is found by "boiler" though its text says
+    "Greenstar Halden 30c". (A text two notes share is read with one note's path.)"""
+    return lexical_tokens(f"{path_words(path)}\n{embed_text}", language)
 
 
 class PathWords:
