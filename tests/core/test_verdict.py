@@ -21,7 +21,7 @@ from app.core.verdict.gates import (
     judge_retrieval,
 )
 from app.core.verdict.scorecard import UNCALIBRATED, Band, FolderCalibration, Weights
-from app.core.verdict.signals import QuestionTerm, ScoreShape, Signals
+from app.core.verdict.signals import GENERIC_SALIENCE, QuestionTerm, ScoreShape, Signals
 
 # Round weights for testing the mechanism; the fitted ones are tested on real folders.
 TEST_WEIGHTS = Weights(
@@ -280,3 +280,33 @@ def test_everyday_words_joined_by_hyphens_name_nothing(word: str, kind: str) -> 
 
     terms = question_terms(f"When is the {word} with Owen?", _Vocabulary({"owen"}), "")
     assert next(t for t in terms if t.word == word).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "note", "kind_word"),
+    [
+        ("guest wifi password", "Guest wifi key: pebble-harbour-42", "password"),
+        ("flapjack oven temp", "Flapjack: oven 180C / 160 fan, 25 minutes", "temp"),
+        ("what's the price of the patio door", "Patio door: £1,240 fitted", "price"),
+    ],
+)
+def test_a_word_naming_the_kind_of_value_asked_is_generic(
+    question: str, note: str, kind_word: str
+) -> None:
+    """The note states the value without naming its kind; the kind word costs nothing
+    (`type_missing` weighs whether a passage states a value of that kind)."""
+    from app.core.basics.text import lexical_tokens
+    from app.core.verdict.signals import GENERIC_SALIENCE, question_terms
+
+    terms = question_terms(question, _Vocabulary(set(lexical_tokens(note))), note)
+    kind = next(t for t in terms if t.word == kind_word)
+    assert kind.salience == GENERIC_SALIENCE
+    assert all(t.salience > GENERIC_SALIENCE for t in terms if t.word != kind_word)
+
+
+def test_a_kind_word_of_another_kind_still_names_the_topic() -> None:
+    from app.core.verdict.signals import question_terms
+
+    # "price" is no kind word of a question for a date: the date of the price review
+    terms = question_terms("when is the price review", _Vocabulary(set()), "")
+    assert next(t for t in terms if t.word == "price").salience > GENERIC_SALIENCE

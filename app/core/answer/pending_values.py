@@ -15,38 +15,12 @@ from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.pending import says_pending
 from app.core.basics.text import content_words, fold
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_type import KIND_NOUNS, AnswerType
 from app.core.verdict.stated_values import states
 
 # Where one statement of a line ends and the next begins. Not ":", which joins a label to
 # its value ("Bake temp/time: TBC").
 _CLAUSE_END = re.compile(r"(?<=[.!?])\s+|[;,|()\[\]\n]|\s[—–-]\s")
-
-# The nouns a note uses for the kind of value asked ("start date TBC", "nome ancora da
-# confermare"), folded, in the languages the notes are read in.
-_KIND_NOUNS: dict[AnswerType, frozenset[str]] = {
-    AnswerType.DATE: frozenset(
-        "date dates day days data giorno jour datum termin tag fecha dia".split()
-    ),
-    AnswerType.TIME: frozenset(
-        "time times hour hours ora orario heure heures uhrzeit zeit hora horario".split()
-    ),
-    AnswerType.PRICE: frozenset(
-        "price cost fee amount prezzo costo importo prix cout montant tarif preis kosten "
-        "betrag precio coste importe preco custo valor".split()
-    ),
-    AnswerType.PERSON: frozenset("name who nome chi nom qui wer nombre quien quem".split()),
-    AnswerType.PLACE: frozenset(
-        "venue place room address where luogo sala indirizzo dove lieu salle adresse ort "
-        "raum wo lugar direccion donde local endereco onde".split()
-    ),
-    AnswerType.PHONE: frozenset("phone number telefono numero telephone nummer".split()),
-    AnswerType.EMAIL: frozenset("email mail correo courriel adresse address".split()),
-    AnswerType.CODE: frozenset(
-        "number no id ref reference code ticket numero nummer codice codigo protocolo".split()
-    ),
-}
-_KIND_NOUNS[AnswerType.WHEN] = _KIND_NOUNS[AnswerType.DATE] | _KIND_NOUNS[AnswerType.TIME]
 
 
 def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
@@ -125,7 +99,7 @@ def _closeness(
     word of the question."""
     own = asked_words & content_words(clause, language)
     shared = len(own | (asked_words & content_words(subject, language)))
-    names_kind = bool(set(re.findall(r"\w+", fold(clause))) & _KIND_NOUNS.get(asked, frozenset()))
+    names_kind = bool(set(re.findall(r"\w+", fold(clause))) & KIND_NOUNS.get(asked, frozenset()))
     # The kind breaks a tie only beside a word of the question: "renewal price TBC" is
     # not nearer "what did the first year cost" than "first yr £3.49".
     return shared + names_kind, names_kind and bool(own)
@@ -135,7 +109,7 @@ def _closeness(
 _STATUS_WORDS = frozenset(
     "status progress state stand stato estado situacao situacion avancement".split()
 )
-_ANY_KIND = frozenset().union(*_KIND_NOUNS.values())
+_ANY_KIND = frozenset().union(*KIND_NOUNS.values())
 
 
 def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:

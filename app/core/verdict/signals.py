@@ -27,7 +27,7 @@ from app.core.basics.text import (
 )
 from app.core.index.retrieve import SearchResult
 from app.core.index.vocabulary import path_words
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_type import KIND_NOUNS, AnswerType, asked_type
 from app.core.verdict.stated_values import states
 
 
@@ -126,6 +126,11 @@ def question_terms(
     """
     seen_passages = set(lexical_tokens(passages_text, language))
     rare_limit = max(3, vocabulary.n_docs // 100)
+    # "guest wifi password", "flapjack oven temp": the word names the kind of value asked,
+    # which a note states without naming ("guest key: pebble-harbour-42", "Oven 180C");
+    # whether a passage states one is the `type_missing` signal's to weigh.
+    asked = asked_type(question)
+    kind_words = KIND_NOUNS.get(asked, frozenset()) if asked is not None else frozenset()
     matches = list(TERM_PATTERN.finditer(question))
     terms: list[QuestionTerm] = []
     skip_next = False
@@ -158,6 +163,8 @@ def question_terms(
                 token, known, in_passages = meant, True, meant in seen_passages
         rare = known and vocabulary.doc_freq(token) <= rare_limit
         salience = _salience(word, first, language)
+        if fold(word) in kind_words:
+            salience = min(salience, GENERIC_SALIENCE)
         terms.append(QuestionTerm(word, token, salience, known, in_passages, rare))
     unique: dict[str, QuestionTerm] = {}
     for term in terms:
