@@ -29,10 +29,12 @@ from app.core.answer.pending_values import pending_for_question, pending_for_unk
 from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
+from app.core.answer.quoted_items import row_with_header_units
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
+from app.core.index.vocabulary import path_words
 from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
 from app.core.verdict.stated_values import note_names_person, states
 
@@ -196,8 +198,11 @@ def _checks_at(
         return QuoteDecision(tuple(checks), located, "")
     passage = prompt.passages[located.passage - 1]
     heading = passage.heading
+    # what names the quote's subject: its heading path, its note's lead and folders and
+    # file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
+    paths = " ".join(path_words(s.file) for s in passage.sources)
     topic = topic_check(
-        question, located.text, f"{heading} {passage.note_lead}", similarity, min_similarity
+        question, located.text, f"{heading} {passage.note_lead} {paths}", similarity, min_similarity
     )
     checks.append(topic)
     if not topic.passed:
@@ -229,6 +234,8 @@ def _checks_at(
     if asked is not None:
         # The heading names the topic; the asked value must be in what the note says.
         item = own_item(passage.text, located.text)
+        if item is not None:  # "| groceries | 720 |" under "| item | £/month |" is £720
+            item = row_with_header_units(item, passage.text)
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note

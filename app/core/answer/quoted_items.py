@@ -86,3 +86,44 @@ def quoted_block(quote: str, passage_text: str) -> str | None:
     """The first paragraph, list or fenced block of the passage holding the whole quote."""
     target = squash(quote)
     return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
+
+
+_CURRENCY = re.compile(r"[£$€¥₹]|R\$")
+_UNIT_IN_PARENS = re.compile(r"\(\s*([^\W\d_][\w/°%]{0,7})\s*\)")
+_BARE_NUMBER = re.compile(r"\d[\d,.]*")
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def row_with_header_units(row: str, passage_text: str) -> str:
+    """A table row whose bare numbers carry the unit their column's header gives: under
+    "| item | £/month |", "| groceries | 720 |" reads "| groceries | £720 |"; under "time
+    (min)", "25" reads "25 min". Any other row or line is returned as it is."""
+    if not row.lstrip().startswith("|"):
+        return row
+    lines = passage_text.split("\n")
+    target = row.strip()
+    at = next((i for i, line in enumerate(lines) if line.strip() == target), None)
+    if at is None:
+        return row
+    start = at
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    if start + 1 >= len(lines) or not _TABLE_RULE.match(lines[start + 1]) or start == at:
+        return row
+    header = _cells(lines[start])
+    cells = _cells(row)
+    read: list[str] = []
+    for i, cell in enumerate(cells):
+        head = header[i] if i < len(header) else ""
+        if _BARE_NUMBER.fullmatch(cell):
+            currency = _CURRENCY.search(head)
+            unit = _UNIT_IN_PARENS.search(head)
+            if currency is not None:
+                cell = f"{currency.group(0)}{cell}"
+            elif unit is not None:
+                cell = f"{cell} {unit.group(1)}"
+        read.append(cell)
+    return "| " + " | ".join(read) + " |"

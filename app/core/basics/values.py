@@ -344,7 +344,27 @@ def has_money(text: str) -> bool:
     )
 
 
+# "3h40", "2h30m", "1h 30": hours and minutes run together; "às 13h30", "at 9h30" tell the
+# time of day instead.
+_HOURS_MINUTES = re.compile(
+    r"(\w+)?\W*?(?<![\w:])\d{1,2}\s?h\s?[0-5]\d(?:\s?(?:m|min|mins)\b)?(?![\w:])"
+)
+_CLOCK_WORDS = frozenset(
+    "at as a la las alle dalle dal um ab vers from de das des until till ate hasta bis "
+    "jusqu".split()
+)
+
+
+def _hours_minutes(text: str) -> bool:
+    for m in _HOURS_MINUTES.finditer(fold(text)):
+        if m.group(1) not in _CLOCK_WORDS:
+            return True
+    return False
+
+
 def has_duration(text: str) -> bool:
+    if _hours_minutes(text):
+        return True
     return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
         re.search(
             r"\b(overnight|all day|a day|an hour|a week|a month|a year|um dia|uma hora|"
