@@ -79,6 +79,7 @@ def test_a_room_code_is_still_a_place() -> None:
         ("email from the council about bins", None),
         ("when did I email the landlord?", AnswerType.WHEN),
         ("¿Qué dosis de omeprazol toma mi papá?", AnswerType.QUANTITY),
+        ("bar takings august 2025", AnswerType.PRICE),
         ("cual es la fecha de la boda", AnswerType.DATE),
         ("quelle est la date du concert", AnswerType.DATE),
         ("what is the date of the AGM", AnswerType.DATE),

@@ -26,6 +26,12 @@ def test_a_bare_number_takes_its_columns_currency_or_unit() -> None:
     assert row_with_header_units("| proof | 45 |", timings) == "| proof | 45 min |"
     assert row_with_header_units("| step | time (min) |", timings) == "| step | time (min) |"
     assert row_with_header_units("- groceries: 720", BUDGET) == "- groceries: 720"
+    takings = "| Month | 2024 | 2025 |\n|---|---|---|\n| May | 2,480 | 2,615 |"
+    heading = "Bar takings (gross £, till Z-reads)"
+    assert row_with_header_units("| May | 2,480 | 2,615 |", takings, heading) == (
+        "| May | £2,480 | £2,615 |"
+    )
+    assert row_with_header_units("| May | 2,480 | 2,615 |", takings) == "| May | 2,480 | 2,615 |"
 
 
 @pytest.mark.parametrize(

@@ -126,6 +126,12 @@ def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
             "- Semester 2 hours: to follow from Ottilie once the Thursday slot is sorted",
             True,
         ),
+        (  # the meeting's month is stated; the AGM's date is left to it
+            "when is the next cricket club AGM?",
+            "Next AGM: date to be set at the September 2025 committee meeting.",
+            True,
+        ),
+        ("when is the AGM", "AGM on 14 Nov, time to be confirmed", False),
         # the one who will send it is who the question asks for
         ("who sends the invoice?", "Kasia will send the invoice.", False),
         ("how much is the invoice?", "Kasia will send the invoice.", True),

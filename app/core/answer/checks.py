@@ -235,7 +235,7 @@ def _checks_at(
         # The heading names the topic; the asked value must be in what the note says.
         item = own_item(passage.text, located.text)
         if item is not None:  # "| groceries | 720 |" under "| item | £/month |" is £720
-            item = row_with_header_units(item, passage.text)
+            item = row_with_header_units(item, passage.text, passage.heading)
         stated = states(item or evidence_window(passage.text, located.text), asked, question)
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note

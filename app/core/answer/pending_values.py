@@ -13,7 +13,7 @@ import re
 
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
-from app.core.basics.pending import says_pending
+from app.core.basics.pending import opens_pending, says_pending
 from app.core.basics.text import content_words, fold
 from app.core.verdict.answer_type import KIND_NOUNS, AnswerType
 from app.core.verdict.stated_values import states
@@ -75,7 +75,9 @@ def _clauses(
         if not piece or not piece.strip():
             continue
         context = f"{context} {piece}"
-        if stated_in(piece, asked, question):
+        if _kind_left_open(piece, asked):
+            pending = True  # "date to be set at the September 2025 committee meeting"
+        elif stated_in(piece, asked, question):
             pending = False
         elif says_pending(piece, promised=promised):
             pending = True
@@ -89,6 +91,18 @@ def _clauses(
         last, pending = clauses[-1]
         clauses[-1] = (f"{last} {context}", pending)
     return subject, clauses
+
+
+def _kind_left_open(piece: str, asked: AnswerType) -> bool:
+    """Whether the clause names the asked kind and, right after it, says it is not known
+    yet: "Next AGM: date to be set at the September 2025 committee meeting" states the
+    meeting's month, not the AGM's date."""
+    folded = fold(piece)
+    for noun in KIND_NOUNS.get(asked, frozenset()):
+        for m in re.finditer(rf"\b{re.escape(noun)}\b[\s:=-]*(?:(?:is|are|still)\s+)?", folded):
+            if opens_pending(folded[m.end() :]):
+                return True
+    return False
 
 
 def _closeness(

@@ -97,10 +97,12 @@ def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
-def row_with_header_units(row: str, passage_text: str) -> str:
+def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str:
     """A table row whose bare numbers carry the unit their column's header gives: under
     "| item | £/month |", "| groceries | 720 |" reads "| groceries | £720 |"; under "time
-    (min)", "25" reads "25 min". Any other row or line is returned as it is."""
+    (min)", "25" reads "25 min". A table whose headers give no unit takes the currency its
+    section's heading names ("# Bar takings (gross £, …)"). Any other row or line is
+    returned as it is."""
     if not row.lstrip().startswith("|"):
         return row
     lines = passage_text.split("\n")
@@ -115,11 +117,13 @@ def row_with_header_units(row: str, passage_text: str) -> str:
         return row
     header = _cells(lines[start])
     cells = _cells(row)
+    units = any(_CURRENCY.search(h) or _UNIT_IN_PARENS.search(h) for h in header)
+    titled = None if units else _CURRENCY.search(heading)
     read: list[str] = []
     for i, cell in enumerate(cells):
         head = header[i] if i < len(header) else ""
         if _BARE_NUMBER.fullmatch(cell):
-            currency = _CURRENCY.search(head)
+            currency = _CURRENCY.search(head) or (titled if i > 0 else None)
             unit = _UNIT_IN_PARENS.search(head)
             if currency is not None:
                 cell = f"{currency.group(0)}{cell}"

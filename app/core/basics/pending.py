@@ -75,3 +75,9 @@ def says_pending(text: str, *, promised: bool = True) -> bool:
     `promised`, also that someone will send or confirm it later."""
     folded = fold(text)
     return bool(_PENDING.search(folded) or (promised and _PROMISED.search(folded)))
+
+
+def opens_pending(text: str) -> bool:
+    """Whether `text` begins by saying something is not known yet ("to be set at the
+    September meeting", "TBC — Steve still collating")."""
+    return _PENDING.match(fold(text).lstrip()) is not None

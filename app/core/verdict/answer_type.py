@@ -286,6 +286,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"^\W*(what|which)\b.*\b(ip|ipv4|ip address|mac address)\b"
                           r"(?=\W*$|\s+(of|for|does|do|did|is|was|has|have|on)\b)"),
         (AnswerType.PRICE, rf"{_TERSE}\b(cost|costs|price|fee|fees|rent|charge|preis|kosten|"
+                           r"takings|revenue|turnover|earnings|"
                            r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo|taxe|impot|"
                            r"impots|loyer|cotisation|salaire|montant|prezzo|costo|affitto|"
                            r"bolletta|rata|canone|stipendio|tariffa|tassa|beitrag|gehalt|"
