@@ -78,6 +78,9 @@ def test_a_room_code_is_still_a_place() -> None:
         ("what did the email say", None),  # what was written, not an address
         ("email from the council about bins", None),
         ("when did I email the landlord?", AnswerType.WHEN),
+        ("¿Cuándo llegó el correo del banco?", AnswerType.WHEN),
+        ("¿qué decía el correo del casero?", None),
+        ("cual es el correo de la gestora", AnswerType.EMAIL),
         ("¿Qué dosis de omeprazol toma mi papá?", AnswerType.QUANTITY),
         ("bar takings august 2025", AnswerType.PRICE),
         ("cual es la fecha de la boda", AnswerType.DATE),

@@ -42,6 +42,10 @@ def test_a_bare_number_takes_its_columns_currency_or_unit() -> None:
         ("left at 13h30", False),  # a time of day
         ("chegamos às 9h30", False),
         ("Pete came at 10:30", False),
+        ("9h30 réunion", False),
+        ("Consulta: 14h30", False),
+        ("9h30-11h00", False),
+        ("durou 1h30 com trânsito", True),
     ],
 )
 def test_hours_and_minutes_run_together_are_a_length(text: str, duration: bool) -> None:

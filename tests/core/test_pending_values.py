@@ -171,6 +171,10 @@ def test_the_clause_nearest_the_question_decides(question: str, quote: str, pend
             "en",
             False,
         ),
+        # a pending clause that names neither the question's words nor a kind of value
+        ("how did the viewing go?", "Went fine; still no reply from the landlord", "en", False),
+        # a manner is not a value left open
+        ("how did the dentist go?", "Went fine, next appointment date to follow", "en", False),
         # a status is answered by "not done yet"
         (
             "status of the indexing lag write-up",

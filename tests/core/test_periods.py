@@ -68,9 +68,37 @@ def test_the_asked_month_or_no_month_is_no_neighbour(question: str, quote: str, 
 
 
 def test_a_yes_no_question_is_answered_by_another_month() -> None:
-    quote = "The dentist is on 3 June at 9:00."
-    assert neighbour_of_asked("Is the dentist in August?", quote, quote) is None
-    assert neighbour_of_asked("When in August is the dentist?", quote, quote) is not None
+    quote = "Dentist bill, 3 June: £45."
+    assert neighbour_of_asked("Is the dentist bill from August paid?", quote, quote) is None
+    assert neighbour_of_asked("How much was the dentist bill in August?", quote, quote)
+
+
+def test_a_date_asked_about_a_month_may_fall_in_another() -> None:
+    """A due date or a follow-up is in another month than what it is for; only a row of a
+    table dated by month is another month's."""
+    quote = "- April bill: due 12 May, paid by direct debit"
+    assert neighbour_of_asked("when is the April bill due?", quote, quote) is None
+    rota = "| week | on call |\n|---|---|\n| 2026-01-19 | Rafael Ito |"
+    assert neighbour_of_asked(
+        "when is Rafael on call in February 2026?", "| 2026-01-19 | Rafael Ito |", rota
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "quote"),
+    [
+        (
+            "who covers the desk in January 2025?",
+            "Ana covers it from November 2024 to February 2025.",
+        ),
+        ("who covers the desk in January?", "Ana covers it from November to February."),
+        ("how much was the boiler repair after the March leak?", "Boiler repaired 14 April: £180."),
+    ],
+)
+def test_a_span_over_the_new_year_or_a_month_dating_something_else(
+    question: str, quote: str
+) -> None:
+    assert other_period(question, quote, "") is None
 
 
 def test_a_word_month_needs_a_number_beside_it() -> None:

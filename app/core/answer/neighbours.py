@@ -49,7 +49,7 @@ from app.core.basics.text import (
     holds_words,
     squash,
 )
-from app.core.verdict.answer_type import is_yes_no
+from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.
@@ -101,6 +101,9 @@ def neighbour_of_asked(
     )
 
 
+_WHEN_ASKED = (AnswerType.DATE, AnswerType.WHEN, AnswerType.TIME)
+
+
 def _another_month(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:
     """The row or entry of another month than the one asked (March's gas bill for
     April's); a yes/no question is answered by another month ("no, in May")."""
@@ -108,6 +111,8 @@ def _another_month(question: str, quote: str, passage_text: str, where: str) -> 
         return None
     item = quoted_item(quote, passage_text)
     line = item[1] if item is not None else quote
+    if asked_type(question) in _WHEN_ASKED and not line.lstrip().startswith("|"):
+        return None  # "when is the April bill due?": "due 12 May" is its answer
     context = f"{where}\n{lead_in(quote, passage_text)}"
     return _wrapped(other_period(question, f"{quote}\n{line}", context))
 

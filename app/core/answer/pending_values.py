@@ -123,7 +123,12 @@ def _closeness(
 _STATUS_WORDS = frozenset(
     "status progress state stand stato estado situacao situacion avancement".split()
 )
-_ANY_KIND = frozenset().union(*KIND_NOUNS.values())
+# Nouns that name a kind of value; not the question words and "no" the kinds also list.
+# "How did it go?", "why was it late?": a manner or a reason, not a value left open.
+_MANNER = re.compile(r"^\W*(how|why|como|por ?que|comment|pourquoi|wie|warum|come|perche)\b")
+_ANY_KIND = frozenset().union(*KIND_NOUNS.values()) - frozenset(
+    "no who where wo wer qui chi quien quem donde onde dove local tag data day time".split()
+)
 
 
 def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
@@ -134,8 +139,11 @@ def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
     about something else ("firmware update to follow") says nothing of the asked value; a
     question for a status is answered by "not done yet" (the caller leaves out yes/no
     questions, which it answers too)."""
-    if set(re.findall(r"\w+", fold(question))) & _STATUS_WORDS or not says_pending(text):
+    folded = fold(question)
+    if set(re.findall(r"\w+", folded)) & _STATUS_WORDS or not says_pending(text):
         return False
+    if _MANNER.match(folded):
+        return False  # "how did the dentist go?" is not answered by the next date's TBC
     asked_words = content_words(question, language) - generic_stems(language)
     for piece in _CLAUSE_END.split(text):
         if not piece or not says_pending(piece):

@@ -9,7 +9,10 @@ a passage whose heading, lead and path never name the asked one, is about anothe
 
 from __future__ import annotations
 
-from app.core.basics.dates import dates
+import re
+
+from app.core.basics.dates import MONTHS, dates
+from app.core.basics.text import fold
 
 _MONTH_NAMES = (
     "January February March April May June July August September October November December"
@@ -29,13 +32,31 @@ def _agree(asked: YearMonth, stated: YearMonth) -> bool:
 
 
 def _within(asked: YearMonth, stated: set[YearMonth]) -> bool:
-    """Whether the asked month lies inside the span the stated months run over (a quote
-    "from March to June" covers April), read on one calendar when the years allow it."""
-    years = {y for y, _m in stated if y is not None}
-    if len(stated) < 2 or len(years) > 1 or (asked[0] is not None and years - {asked[0]}):
+    """Whether the asked month may lie inside the span the stated months run over ("from
+    November 2024 to February 2025" covers January 2025). Without years two months could
+    run either way round the new year, so any month may lie between them."""
+    if len({m for _y, m in stated}) < 2 and len(stated) < 2:
         return False
-    months = [m for _y, m in stated]
-    return min(months) <= asked[1] <= max(months)
+    if any(y is None for y, _m in stated):
+        return True
+    order = sorted(y * 12 + m for y, m in stated if y is not None)
+    years = {y for y, _m in stated if y is not None}
+    candidates = [asked[0]] if asked[0] is not None else sorted(years)
+    return any(order[0] <= y * 12 + asked[1] <= order[-1] for y in candidates)
+
+
+# "the boiler service after the March leak": the month dates something else
+_RELATIVE = re.compile(
+    r"\b(after|before|since|until|following|depois|antes|desde|despues|apres|avant|nach|"
+    r"vor|seit|dopo|prima)\b(\W+\w+){0,2}\W+$"
+)
+
+
+def _dates_something_else(question: str) -> bool:
+    """Whether every month of the question follows a word placing something else in time."""
+    folded = fold(question)
+    found = [m for m in re.finditer(r"[^\W\d_]+", folded) if m.group(0) in MONTHS]
+    return bool(found) and all(_RELATIVE.search(folded[: m.start()]) for m in found)
 
 
 def _written(month: YearMonth) -> str:
@@ -52,7 +73,7 @@ def other_period(question: str, quote: str, where: str) -> str | None:
     heading "March 2025" dates an entry "paid on 2 April" to March.
     """
     asked: set[YearMonth] = _months(question)
-    if not asked:
+    if not asked or _dates_something_else(question):
         return None
     stated = _months(quote)
     if not stated or any(_agree(a, s) for a in asked for s in stated):

@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 7  # 7: a text's tokens begin with its note's path words
+TOKENIZER_VERSION = 8  # 7 added notes' path words to every text's tokens; 8 took them out
 
 
 def normalize_text(text: str) -> str:

@@ -344,20 +344,27 @@ def has_money(text: str) -> bool:
     )
 
 
-# "3h40", "2h30m", "1h 30": hours and minutes run together; "às 13h30", "at 9h30" tell the
-# time of day instead.
+# "3h40", "2h30m", "1h 30": hours and minutes run together. Written alone ("14h30",
+# "Horário: 9h30") that is a time of day; it is a length after a word that says so ("took
+# 3h40", "Drive: 3h40", "durou 1h30") or with its minutes marked ("2h30m"), never in a
+# range ("9h30-11h00").
 _HOURS_MINUTES = re.compile(
-    r"(\w+)?\W*?(?<![\w:])\d{1,2}\s?h\s?[0-5]\d(?:\s?(?:m|min|mins)\b)?(?![\w:])"
+    r"(?<![\w:])\d{1,2}\s?h\s?[0-5]\d(?P<marked>\s?(?:m|min|mins)\b)?(?![\w:]|\s?[-–]\s?\d)"
 )
-_CLOCK_WORDS = frozenset(
-    "at as a la las alle dalle dal um ab vers from de das des until till ate hasta bis "
-    "jusqu".split()
+_LENGTH_WORDS = frozenset(
+    "took take takes taking drive drove journey flight trip ride walk run runs duration "
+    "lasted lasts last in about around approx duree dure dura durou duro durata leva levou "
+    "levei tarda tardo tardamos demora demorou demoro dauer dauerte fahrt fahrzeit".split()
 )
 
 
 def _hours_minutes(text: str) -> bool:
-    for m in _HOURS_MINUTES.finditer(fold(text)):
-        if m.group(1) not in _CLOCK_WORDS:
+    folded = fold(text)
+    for m in _HOURS_MINUTES.finditer(folded):
+        if m.group("marked"):
+            return True
+        before = re.findall(r"[^\W\d_]+", folded[max(0, m.start() - 24) : m.start()])
+        if before and before[-1] in _LENGTH_WORDS:
             return True
     return False
 

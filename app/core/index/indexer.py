@@ -17,12 +17,11 @@ from pathlib import Path
 
 from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
-from app.core.basics.text import TOKENIZER_VERSION
+from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
 from app.core.index.embedding import Embedding
 from app.core.index.guard import judge_removals
 from app.core.index.records import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
-from app.core.index.vocabulary import text_tokens
 from app.core.ingest.chunk import Chunk, ChunkingSettings, prepare_note
 from app.core.ingest.walk import (
     KEEPS_INDEXED,
@@ -147,8 +146,8 @@ def update_index(
         # notes are re-read below (rechunk_all) so each one's language is recorded again.
         main = index.main_language()
         manifest.retokenize(
-            lambda embed_text, language, path: " ".join(
-                text_tokens(path, embed_text, language or detect_language(embed_text, main))
+            lambda embed_text, language: " ".join(
+                lexical_tokens(embed_text, language or detect_language(embed_text, main))
             )
         )
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
@@ -324,7 +323,7 @@ def _commit(
                 i.tags,
             ),
             i.chunks,
-            [" ".join(text_tokens(c.file, c.embed_text, i.language)) for c in i.chunks],
+            [" ".join(lexical_tokens(c.embed_text, i.language)) for c in i.chunks],
         )
         for i in batch.items
     ]

@@ -256,24 +256,24 @@ class Manifest:
         return [(str(h), str(t)) for h, t in rows[:n]]
 
     @_locked
-    def retokenize(self, tokenize: Callable[[str, str | None, str], str]) -> int:
+    def retokenize(self, tokenize: Callable[[str, str | None], str]) -> int:
         """Recompute every text's BM25 tokens (after the tokenizer changed); no re-embedding.
 
-        Each text is read in the language and with the path recorded for a note holding
-        it, as indexing reads it: a code-heavy section of a Portuguese note, detected
-        alone, reads as English and would be stemmed as English.
+        Each text is read in the language recorded for a note holding it, as indexing
+        reads it: a code-heavy section of a Portuguese note, detected alone, reads as
+        English and would be stemmed as English.
         """
         with self._transaction() as db:
             rows = db.execute(
-                "SELECT t.text_hash, t.embed_text, f.language, f.path FROM texts t "
-                "LEFT JOIN files f ON f.path = (SELECT MIN(c.path) FROM chunks c "
-                "WHERE c.text_hash = t.text_hash)"
+                "SELECT t.text_hash, t.embed_text, (SELECT f.language FROM chunks c "
+                "JOIN files f ON f.path = c.path WHERE c.text_hash = t.text_hash "
+                "ORDER BY c.path LIMIT 1) FROM texts t"
             ).fetchall()
             db.executemany(
                 "UPDATE texts SET tokens = ? WHERE text_hash = ?",
                 [
-                    (tokenize(embed_text, language, path or ""), text_hash)
-                    for text_hash, embed_text, language, path in rows
+                    (tokenize(embed_text, language), text_hash)
+                    for text_hash, embed_text, language in rows
                 ],
             )
             self._bump_version()

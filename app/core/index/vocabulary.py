@@ -1,10 +1,11 @@
-"""The words the notes hold: every text's, and every note's folders and file name.
+"""The words the notes hold, as the verdict counts them: every text's, and every note's
+folders and file name.
 
 A note filed as `papa/cuidadora.md` whose text never writes "cuidadora" is still the
 caregiver's note: a question about the caregiver must not be told that no note holds the
-word, and a search for it must find the note. Each text's BM25 tokens begin with its
-note's path words (`text_tokens`), and the verdict's vocabulary counts a path word as
-held by as many notes as have it in their path (`NotesVocabulary`).
+word. Path words count as known (and as held by the passages of that note); they are not
+in the BM25 tokens, which are stored per text: a text keeps its tokens while its notes are
+renamed, so a path word stored with it would outlive the path.
 """
 
 from __future__ import annotations
@@ -22,13 +23,6 @@ def path_words(path: str) -> str:
     folders, _, name = path.replace("\\", "/").rpartition("/")
     stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
     return " ".join([*folders.split("/"), stem]).strip()
-
-
-def text_tokens(path: str, embed_text: str, language: str) -> list[str]:
-    """A chunk text's BM25 tokens: its note's path words, then its heading path, aliases
-    and text. A note filed as `house/boiler.md` is found by "boiler" though its text says
-    "Greenstar Halden 30c". (A text two notes share is read with one note's path.)"""
-    return lexical_tokens(f"{path_words(path)}\n{embed_text}", language)
 
 
 class PathWords:
@@ -51,7 +45,8 @@ class PathWords:
 class NotesVocabulary:
     """The lexical index's tokens and the notes' path words, behind the verdict's
     `Vocabulary` protocol. A token only in paths counts as held by as many texts as
-    notes have it in their path, and adds nothing to the BM25 ceiling (it scores 0)."""
+    notes have it in their path, and adds nothing to the BM25 ceiling (no text scores
+    on it)."""
 
     def __init__(self, bm25: Bm25Index, paths: PathWords) -> None:
         self._bm25 = bm25

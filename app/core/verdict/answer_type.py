@@ -145,7 +145,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # when one was sent ("when did I email the landlord?").
         (AnswerType.EMAIL, r"\b(e-?mail|mail) (address|adresse|addy)\b|\badresse (e-?)?mail\b|"
                            r"\bcourriel\b|\bendereco de e-?mail\b|\bindirizzo (e-?)?mail\b|"
-                           r"\be-?mail-?adresse\b|\bcorreo (electronico )?(de|del)\b|"
+                           r"\be-?mail-?adresse\b|"
+                           r"\b(direccion de correo|correo electronico (de|del))\b|"
+                           rf"{_TERSE}^\W*(el )?correo (de|del)\b|^\W*cual es (el|su) correo\b|"
                            r"^\W*(what|which)('s| is| was)?\b.*['’]s e-?mail\W*$|"
                            rf"{_TERSE}(\be-?mail\W*$|^\W*e-?mail (of|for|de|do|da|du|di|von)\b)"),
         (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
