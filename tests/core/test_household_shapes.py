@@ -32,6 +32,10 @@ def test_a_bare_number_takes_its_columns_currency_or_unit() -> None:
         "| May | £2,480 | £2,615 |"
     )
     assert row_with_header_units("| May | 2,480 | 2,615 |", takings) == "| May | 2,480 | 2,615 |"
+    covers = "| Month | Takings | Covers |\n|---|---|---|\n| May | 2,480 | 310 |"
+    assert row_with_header_units("| May | 2,480 | 310 |", covers, heading) == (
+        "| May | £2,480 | 310 |"
+    )
 
 
 @pytest.mark.parametrize(

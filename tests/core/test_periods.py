@@ -106,3 +106,11 @@ def test_a_word_month_needs_a_number_beside_it() -> None:
     assert dates("pagamento 14 de mar") == {(None, 3, 14)}
     assert dates("the 3rd of may") == {(None, 5, 3)}
     assert dates("3 may 2024") == {(2024, 5, 3)}
+
+
+def test_a_question_opening_with_and_is_not_yes_no() -> None:
+    from app.core.verdict.answer_type import is_yes_no
+
+    assert is_yes_no("É caro o estacionamento?") and is_yes_no("Da tempo?")
+    assert not is_yes_no("E quanto custou o gás em abril?")
+    assert not is_yes_no("Da quando è aperto?")

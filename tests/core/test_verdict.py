@@ -296,7 +296,7 @@ def test_a_word_naming_the_kind_of_value_asked_is_generic(
     """The note states the value without naming its kind; the kind word costs nothing
     (`type_missing` weighs whether a passage states a value of that kind)."""
     from app.core.basics.text import lexical_tokens
-    from app.core.verdict.signals import GENERIC_SALIENCE, question_terms
+    from app.core.verdict.signals import question_terms
 
     terms = question_terms(question, _Vocabulary(set(lexical_tokens(note))), note)
     kind = next(t for t in terms if t.word == kind_word)

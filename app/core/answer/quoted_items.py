@@ -91,6 +91,10 @@ def quoted_block(quote: str, passage_text: str) -> str | None:
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")
 _UNIT_IN_PARENS = re.compile(r"\(\s*([^\W\d_][\w/°%]{0,7})\s*\)")
 _BARE_NUMBER = re.compile(r"\d[\d,.]*")
+# A column of counts under a heading that names money ("Covers" under "Bar takings (£)").
+_COUNT_HEADER = re.compile(
+    r"(^|\b)(covers|qty|quantity|count|no\.?|#|number|units|people|guests|pax|items)(\b|$)"
+)
 
 
 def _cells(row: str) -> list[str]:
@@ -123,7 +127,8 @@ def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str
     for i, cell in enumerate(cells):
         head = header[i] if i < len(header) else ""
         if _BARE_NUMBER.fullmatch(cell):
-            currency = _CURRENCY.search(head) or (titled if i > 0 else None)
+            counted = _COUNT_HEADER.search(head.lower()) is not None
+            currency = _CURRENCY.search(head) or (titled if i > 0 and not counted else None)
             unit = _UNIT_IN_PARENS.search(head)
             if currency is not None:
                 cell = f"{currency.group(0)}{cell}"

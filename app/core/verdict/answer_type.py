@@ -381,6 +381,14 @@ _YES_NO = re.compile(
 )
 
 
+# "E quanto custou?", "Da quando è aperto?": "e" and "da" open questions of another kind too
+_AND_THEN_ASKS = re.compile(
+    r"^\W*(e|da)\s+(quanto|quanta|quantos|quantas|quando|qual|quais|onde|quem|como|que|"
+    r"o que|dove|chi|cosa|quale)\b"
+)
+
+
 def is_yes_no(question: str) -> bool:
     """Whether the question asks yes or no ("Is the dentist in August?", "¿Hay agua?")."""
-    return _YES_NO.match(fold(question)) is not None
+    folded = fold(question)
+    return _YES_NO.match(folded) is not None and _AND_THEN_ASKS.match(folded) is None
