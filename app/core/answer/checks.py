@@ -34,7 +34,6 @@ from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
-from app.core.index.vocabulary import path_words
 from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
 from app.core.verdict.stated_values import note_names_person, states
 
@@ -200,10 +199,8 @@ def _checks_at(
     heading = passage.heading
     # what names the quote's subject: its heading path, its note's lead and folders and
     # file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
-    paths = " ".join(path_words(s.file) for s in passage.sources)
-    topic = topic_check(
-        question, located.text, f"{heading} {passage.note_lead} {paths}", similarity, min_similarity
-    )
+    named_by = f"{heading} {passage.note_lead} {passage.paths_in_words}"
+    topic = topic_check(question, located.text, named_by, similarity, min_similarity)
     checks.append(topic)
     if not topic.passed:
         return QuoteDecision(tuple(checks), located, "")

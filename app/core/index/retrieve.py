@@ -18,6 +18,7 @@ from app.core.index.records import ChunkSource, StoredText
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
+from app.core.index.vocabulary import path_words
 from app.core.models.embedder import Vectors
 
 
@@ -68,6 +69,11 @@ class Passage:
     @property
     def primary(self) -> ChunkSource:
         return self.sources[0]
+
+    @property
+    def paths_in_words(self) -> str:
+        """The folders and file names of the notes it is in, as words ("papa cuidadora")."""
+        return " ".join(path_words(s.file) for s in self.sources)
 
     @property
     def surroundings(self) -> str:

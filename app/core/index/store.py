@@ -22,7 +22,7 @@ from app.core.index.snapshot import (
     save_snapshot,
 )
 from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
-from app.core.index.vocabulary import NotesVocabulary, PathWords, notes_paths
+from app.core.index.vocabulary import NotesVocabulary, PathWordsCache
 from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
 from app.errors import EmbedderMismatchError, IndexMissingError
 
@@ -94,7 +94,7 @@ class NoteIndex:
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
         self._main_language: tuple[tuple[str, int], str] | None = None
-        self._path_words: tuple[tuple[str, int], list[tuple[str, str]], PathWords] | None = None
+        self._path_words = PathWordsCache()
 
     @classmethod
     def open(
@@ -309,17 +309,8 @@ class NoteIndex:
     def vocabulary(self) -> NotesVocabulary:
         """The words the notes hold, for the verdict: the BM25 index's tokens and the
         notes' path words (see `vocabulary`), both for the current manifest version."""
-        bm25 = self.bm25()
-        version = (self.generation, self.manifest.index_version)
-        cached = self._path_words
-        if cached is None or cached[0] != version:
-            # An edit moves the version but rarely a path: the paths are read again (cheap)
-            # and only tokenised again when they changed.
-            paths = notes_paths(self.manifest.path_languages(), self.main_language())
-            words = cached[2] if cached is not None and cached[1] == paths else PathWords(paths)
-            cached = (version, paths, words)
-            self._path_words = cached
-        return NotesVocabulary(bm25, cached[2])
+        paths = self._path_words.current(self.manifest, self.generation, self.main_language())
+        return NotesVocabulary(self.bm25(), paths)
 
     def nearest(self, vector: Vectors, n: int, only: set[str] | None = None) -> list[VectorHit]:
         """The `n` texts whose vectors are nearest `vector` (among `only` when given): from

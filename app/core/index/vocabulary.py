@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from app.core.basics.text import lexical_tokens
 from app.core.index.lexical import Bm25Index
+from app.core.index.manifest import Manifest
 
 
 def path_words(path: str) -> str:
@@ -34,9 +35,6 @@ class PathWords:
         for path, language in paths:
             counts.update(set(lexical_tokens(path_words(path), language)))
         self._counts = counts
-
-    def __len__(self) -> int:
-        return len(self._counts)
 
     def count(self, token: str) -> int:
         return self._counts.get(token, 0)
@@ -70,3 +68,22 @@ def notes_paths(files: Mapping[str, str], fallback_language: str) -> list[tuple[
     """Each note's path with its language (the folder's main one when not detected), in
     path order."""
     return sorted((path, language or fallback_language) for path, language in files.items())
+
+
+class PathWordsCache:
+    """The path words for a manifest version, counted once per version and process. An
+    edit moves the version but rarely a path: the paths are read again (one cheap query)
+    and only tokenised again when they changed."""
+
+    def __init__(self) -> None:
+        self._cached: tuple[tuple[str, int], list[tuple[str, str]], PathWords] | None = None
+
+    def current(self, manifest: Manifest, generation: str, main_language: str) -> PathWords:
+        version = (generation, manifest.index_version)
+        cached = self._cached
+        if cached is None or cached[0] != version:
+            paths = notes_paths(manifest.path_languages(), main_language)
+            words = cached[2] if cached is not None and cached[1] == paths else PathWords(paths)
+            cached = (version, paths, words)
+            self._cached = cached
+        return cached[2]

@@ -26,7 +26,6 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.index.retrieve import SearchResult
-from app.core.index.vocabulary import path_words
 from app.core.verdict.answer_type import KIND_NOUNS, AnswerType, asked_type
 from app.core.verdict.stated_values import states
 
@@ -280,7 +279,7 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
     """
     naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
     for passage in result.passages:
-        named_by = " ".join([passage.heading, *(path_words(s.file) for s in passage.sources)])
+        named_by = f"{passage.heading} {passage.paths_in_words}"
         heading = set(lexical_tokens(named_by, result.language))
         for sentence in sentences(passage.text):
             if not states(sentence, asked, result.question):
@@ -293,10 +292,7 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
 def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
     # A note's folders and file name say what its passages are about ("papa/cuidadora.md").
-    passages_text = " ".join(
-        " ".join([p.heading, p.text, *(path_words(s.file) for s in p.sources)])
-        for p in result.passages
-    )
+    passages_text = " ".join(f"{p.heading} {p.text} {p.paths_in_words}" for p in result.passages)
     terms = question_terms(result.question, vocabulary, passages_text, result.language)
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
