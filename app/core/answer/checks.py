@@ -149,21 +149,13 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
     asked = asked_type(question)
     for place in places:
         if asked is None and _pending_unknown_kind(place.text, question):
-            return Check(
-                "answer_type",
-                False,
-                f"a piece of the quote says what the question asks is {NOT_KNOWN_YET}: "
-                f"{place.text!r}",
-                not_known_yet=True,
-            )
-        if asked is not None and pending_for_question(place.text, asked, question):
-            return Check(
-                "answer_type",
-                False,
-                f"the question asks for {asked.described}; a piece of the quote says it is "
-                f"{NOT_KNOWN_YET}: {place.text!r}",
-                not_known_yet=True,
-            )
+            said = "a piece of the quote says what the question asks is"
+        elif asked is not None and pending_for_question(place.text, asked, question):
+            said = f"the question asks for {asked.described}; a piece of the quote says it is"
+        else:
+            continue
+        detail = f"{said} {NOT_KNOWN_YET}: {place.text!r}"
+        return Check("answer_type", False, detail, not_known_yet=True)
     return None
 
 

@@ -93,6 +93,10 @@ def _clauses(
     return subject, clauses
 
 
+def _folded_words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", fold(text)))
+
+
 def _kind_left_open(piece: str, asked: AnswerType) -> bool:
     """Whether the clause names the asked kind and, right after it, says it is not known
     yet: "Next AGM: date to be set at the September 2025 committee meeting" states the
@@ -113,7 +117,7 @@ def _closeness(
     word of the question."""
     own = asked_words & content_words(clause, language)
     shared = len(own | (asked_words & content_words(subject, language)))
-    names_kind = bool(set(re.findall(r"\w+", fold(clause))) & KIND_NOUNS.get(asked, frozenset()))
+    names_kind = bool(_folded_words(clause) & KIND_NOUNS.get(asked, frozenset()))
     # The kind breaks a tie only beside a word of the question: "renewal price TBC" is
     # not nearer "what did the first year cost" than "first yr £3.49".
     return shared + names_kind, names_kind and bool(own)
@@ -123,9 +127,9 @@ def _closeness(
 _STATUS_WORDS = frozenset(
     "status progress state stand stato estado situacao situacion avancement".split()
 )
-# Nouns that name a kind of value; not the question words and "no" the kinds also list.
 # "How did it go?", "why was it late?": a manner or a reason, not a value left open.
 _MANNER = re.compile(r"^\W*(how|why|como|por ?que|comment|pourquoi|wie|warum|come|perche)\b")
+# Nouns that name a kind of value; not the question words and "no" the kinds also list.
 _ANY_KIND = frozenset().union(*KIND_NOUNS.values()) - frozenset(
     "no who where wo wer qui chi quien quem donde onde dove local tag data day time".split()
 )
@@ -139,10 +143,9 @@ def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
     about something else ("firmware update to follow") says nothing of the asked value; a
     question for a status is answered by "not done yet" (the caller leaves out yes/no
     questions, which it answers too)."""
-    folded = fold(question)
-    if set(re.findall(r"\w+", folded)) & _STATUS_WORDS or not says_pending(text):
+    if _folded_words(question) & _STATUS_WORDS or not says_pending(text):
         return False
-    if _MANNER.match(folded):
+    if _MANNER.match(fold(question)):
         return False  # "how did the dentist go?" is not answered by the next date's TBC
     asked_words = content_words(question, language) - generic_stems(language)
     for piece in _CLAUSE_END.split(text):
@@ -150,6 +153,6 @@ def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
             continue
         if asked_words & content_words(piece, language):
             return True
-        if set(re.findall(r"\w+", fold(piece))) & _ANY_KIND:
+        if _folded_words(piece) & _ANY_KIND:
             return True
     return False
