@@ -16,6 +16,7 @@ from app.core.answer.result import Answer, AnswerKind, AnswerSettings
 from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.models.generator import ChatMessage
+from app.core.session.serialize import answer_dict
 from app.core.verdict.gates import GateSettings
 from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
 
@@ -172,6 +173,10 @@ def test_a_quote_saying_the_value_is_not_known_yet_is_not_asked_again(
     index.close()
     assert answer.refusal_check == "answer_type" and len(gen.prompts) == 1
     assert answer.refused and "not known yet" in streamed
+    # `ask --json` says so too, for a script that tells "not written yet" from "not found"
+    checks = {c["name"]: c for c in answer_dict(answer)["checks"]}
+    assert checks["answer_type"]["not_known_yet"] is True
+    assert checks["quote_located"]["not_known_yet"] is False
 
 
 def test_a_quote_in_no_passage_is_not_asked_again(index) -> None:

@@ -126,7 +126,15 @@ def answer_dict(answer: Answer) -> dict[str, Any]:
         "refused": answer.refused,
         "refusal_check": answer.refusal_check,
         "text": answer.text,
-        "checks": [{"name": c.name, "passed": c.passed, "detail": c.detail} for c in answer.checks],
+        "checks": [
+            {
+                "name": c.name,
+                "passed": c.passed,
+                "detail": c.detail,
+                "not_known_yet": c.not_known_yet,
+            }
+            for c in answer.checks
+        ],
         "proposal": None
         if answer.proposal is None
         else {
