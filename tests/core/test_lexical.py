@@ -90,3 +90,56 @@ def test_bytes_that_are_not_a_saved_index_are_refused() -> None:
     for bad in (b"", b"not an npz", saved[: len(saved) // 2]):
         with pytest.raises(ValueError, match="not a saved BM25 index"):
             Bm25Index.from_bytes(bad)
+
+
+def _okapi_with(corpus: list[list[str]], term: str, holders: set[int]) -> list[float]:
+    """Each text's BM25 score on `term` when the texts `holders` hold it once more each,
+    outside their length (their notes' paths): the IDF counts the union of texts holding
+    it, and falls to the index's floor (a quarter of its terms' mean IDF) when negative."""
+    n = len(corpus)
+    lengths = [len(doc) for doc in corpus]
+    avgdl = sum(lengths) / n
+    vocabulary = {t for doc in corpus for t in doc}
+    idfs = []
+    for t in vocabulary:
+        d = sum(t in doc for doc in corpus)
+        idfs.append(np.log(n - d + 0.5) - np.log(d + 0.5))
+    floor = 0.25 * float(np.mean(idfs))
+    held = {i for i, doc in enumerate(corpus) if term in doc} | holders
+    d = len(held)
+    idf = float(np.log(n - d + 0.5) - np.log(d + 0.5))
+    idf = idf if idf >= 0 else floor
+    scores = []
+    for i, doc in enumerate(corpus):
+        tf = doc.count(term) + (i in holders)
+        norm = 1.5 * (1 - 0.75 + 0.75 * lengths[i] / avgdl)
+        scores.append(idf * tf * 2.5 / (tf + norm) if tf else 0.0)
+    return scores
+
+
+@settings(max_examples=200, deadline=None)
+@given(corpus=CORPUS, data=st.data(), term=TERMS | st.just("absent"))
+def test_a_term_also_held_outside_the_tokens_scores_as_one_more_occurrence(
+    corpus: list[list[str]], data: st.DataObject, term: str
+) -> None:
+    if not any(corpus):
+        return
+    slots = data.draw(st.sets(st.integers(0, len(corpus) - 1), min_size=1))
+    texts = as_corpus(corpus)
+    index = Bm25Index(texts)
+    held = {term: {texts[i][0] for i in slots} | {"not-in-the-index"}}
+    scores = index.scores([term], also_held=held)
+    mine = [scores.get(h, 0.0) for h, _ in texts]
+    np.testing.assert_allclose(mine, _okapi_with(corpus, term, slots), rtol=1e-12, atol=1e-12)
+    best = max(mine)
+    assert index.max_score([term], also_held=held) >= best
+    hits = index.search_tokens([term], 3, also_held=held)
+    if best > 0:  # a term in most texts may score below nothing (rank-bm25's floor)
+        assert hits[0].score.value == pytest.approx(best)
+    assert index.scores([term], also_held={}) == index.scores([term])
+
+
+def test_a_removed_text_holds_nothing_through_its_path() -> None:
+    texts = [("a", ["err"]), ("b", ["port"]), ("c", ["key"]), ("d", ["ledger"]), ("e", [])]
+    index = Bm25Index(texts).updated([], ["b"])
+    assert index.scores(["boiler"], also_held={"boiler": {"a", "b"}}).keys() == {"a"}

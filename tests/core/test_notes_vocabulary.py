@@ -93,3 +93,43 @@ def test_a_renamed_note_loses_its_old_path_words(index: NoteIndex, tmp_path: Pat
     update_index(index, notes)
     vocabulary = index.vocabulary()
     assert "cuidador" not in vocabulary and "esper" in vocabulary
+
+
+def _lexical_files(index: NoteIndex, question: str) -> list[str]:
+    result = search(index, question, RetrievalSettings(k=3, vector_weight=0.0))
+    return [p.primary.file for p in result.passages]
+
+
+def test_a_word_only_in_a_file_name_finds_its_note(index: NoteIndex) -> None:
+    assert _lexical_files(index, "cuidadora") == ["papa/cuidadora.md"]
+    # The path word adds to the text's own words: "gas" and "abril" beat "abril" alone.
+    assert _lexical_files(index, "recibo gas abril")[0] == "casa/gas.md"
+    vocabulary = index.vocabulary()
+    best = search(index, "cuidadora", RetrievalSettings(k=1, vector_weight=0.0))
+    assert best.lexical_hits[0].score.value <= vocabulary.max_score(["cuidador"])
+
+
+def test_a_renamed_note_is_no_longer_found_by_its_old_name(
+    index: NoteIndex, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes"
+    (notes / "papa" / "cuidadora.md").rename(notes / "papa" / "esperanza.md")
+    update_index(index, notes)
+    assert _lexical_files(index, "cuidadora") == []
+    assert _lexical_files(index, "esperanza") == ["papa/esperanza.md"]
+
+
+def test_a_text_two_notes_share_is_found_by_either_path(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    write(notes, "boiler.md", "# Service\n\nannual check done, pressure 1.5 bar\n")
+    write(notes, "car.md", "# Service\n\nannual check done, pressure 1.5 bar\n")
+    for name in ("hedge", "gutter", "shed", "fence"):
+        write(notes, f"garden/{name}.md", f"# {name.title()}\n\nlooked at in May\n")
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    try:
+        update_index(index, notes)
+        for word in ("boiler", "car"):
+            result = search(index, word, RetrievalSettings(k=3, vector_weight=0.0))
+            assert result.passages and word + ".md" in {s.file for s in result.passages[0].sources}
+    finally:
+        index.close()

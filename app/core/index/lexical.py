@@ -6,7 +6,7 @@ import io
 import math
 from array import array
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 from zipfile import BadZipFile
@@ -20,6 +20,9 @@ from app.core.basics.text import lexical_tokens
 
 Ints = npt.NDArray[np.int32]
 SAVED_FORMAT = 1  # bump when the saved arrays change
+_NO_INTS: Ints = np.zeros(0, dtype=np.int32)
+# A term and the texts that hold it outside their own tokens (in their notes' paths).
+TermHolders = Mapping[str, Collection[str]]
 
 
 @dataclass(frozen=True)
@@ -131,12 +134,13 @@ class Bm25Index:
         self._empty = total == 0  # BM25Okapi divides by the corpus size: no model at all
         self._idf = np.zeros(len(self._terms), dtype=np.float64)
         self._norm = np.zeros(len(self._hashes), dtype=np.float64)
+        self._floor = 0.0
         if self._empty:
             return
         present = np.nonzero(self._df > 0)[0]
         n = self._n
         idf = [math.log(n - d + 0.5) - math.log(d + 0.5) for d in self._df[present].tolist()]
-        floor = self.epsilon * (math.fsum(idf) / len(idf))
+        self._floor = floor = self.epsilon * (math.fsum(idf) / len(idf))
         self._idf[present] = [value if value >= 0 else floor for value in idf]
         avgdl = total / n
         self._norm = self.k1 * (1 - self.b + self.b * self._lengths / avgdl)
@@ -276,23 +280,61 @@ class Bm25Index:
         tid = self._term_id.get(token)
         return 0.0 if tid is None else float(self._idf[tid])
 
-    def max_score(self, tokens: list[str]) -> float:
-        """The most a text could score on these tokens: each term's IDF times (k1 + 1)."""
+    def max_score(self, tokens: list[str], also_held: TermHolders | None = None) -> float:
+        """The most a text could score on these tokens: each term's IDF times (k1 + 1).
+        `also_held`: as for `search_tokens`."""
         if self._empty:
             return 0.0
         ceiling = self.k1 + 1.0
-        return sum(max(self.idf(t), 0.0) * ceiling for t in set(tokens))
+        total = 0.0
+        for term in set(tokens):
+            extra = (also_held or {}).get(term)
+            if extra:
+                total += max(self._idf_with(term, self._slots_of(extra))[0], 0.0) * ceiling
+            else:
+                total += max(self.idf(term), 0.0) * ceiling
+        return total
 
-    def scores(self, query: list[str]) -> dict[str, float]:
-        """The BM25 score of every text holding a query token."""
-        total = self._score_slots(query)
+    def _slots_of(self, text_hashes: Collection[str]) -> Ints:
+        slots = [self._slot[h] for h in text_hashes if h in self._slot]
+        return np.asarray(slots, dtype=np.int32)
+
+    def _idf_with(self, term: str, extra: Ints) -> tuple[float, Ints, Ints]:
+        """A term's IDF, texts and counts when the texts `extra` hold it once more each (a
+        field scored with the text, such as its note's path): the texts holding it are
+        the union, and a term held in no text of the index takes the index's IDF floor
+        when common, as a stored one would."""
+        tid = self._term_id.get(term)
+        ids, tf = self._postings[tid] if tid is not None else (_NO_INTS, _NO_INTS)
+        alive = self._alive[ids] if len(ids) else np.zeros(0, dtype=bool)
+        ids, tf = ids[alive], tf[alive]
+        merged = np.union1d(ids, extra).astype(np.int32)
+        counts = np.zeros(len(merged), dtype=np.int32)
+        counts[np.searchsorted(merged, ids)] = tf
+        counts[np.searchsorted(merged, extra)] += 1
+        d, n = len(merged), self._n
+        idf = math.log(n - d + 0.5) - math.log(d + 0.5)
+        return (idf if idf >= 0 else self._floor), merged, counts
+
+    def scores(self, query: list[str], also_held: TermHolders | None = None) -> dict[str, float]:
+        """The BM25 score of every text holding a query token (`also_held`: as for
+        `search_tokens`)."""
+        total = self._score_slots(query, also_held)
         return {self._hashes[i]: float(total[i]) for i in np.nonzero(total)[0]}
 
-    def _score_slots(self, query: list[str]) -> npt.NDArray[np.float64]:
+    def _score_slots(
+        self, query: list[str], also_held: TermHolders | None = None
+    ) -> npt.NDArray[np.float64]:
         total = np.zeros(len(self._hashes))
         if self._empty:
             return total
         for term in query:
+            extra = (also_held or {}).get(term)
+            slots = self._slots_of(extra) if extra else _NO_INTS
+            if len(slots):
+                idf, ids, tf = self._idf_with(term, slots)
+                total[ids] += idf * (tf * (self.k1 + 1) / (tf + self._norm[ids]))
+                continue
             tid = self._term_id.get(term)
             if tid is None or self._df[tid] == 0:
                 continue  # BM25Okapi adds an exact 0.0 to every text here
@@ -308,17 +350,28 @@ class Bm25Index:
         language: str = DEFAULT_LANGUAGE,
         *,
         only: Collection[str] | None = None,
+        also_held: TermHolders | None = None,
     ) -> list[LexicalHit]:
         """The `n` best-scoring texts that share at least one token with the question;
         with `only`, among those text hashes alone (a scope)."""
-        return self.search_tokens(lexical_tokens(question, language), n, only=only)
+        return self.search_tokens(
+            lexical_tokens(question, language), n, only=only, also_held=also_held
+        )
 
     def search_tokens(
-        self, query: list[str], n: int, *, only: Collection[str] | None = None
+        self,
+        query: list[str],
+        n: int,
+        *,
+        only: Collection[str] | None = None,
+        also_held: TermHolders | None = None,
     ) -> list[LexicalHit]:
+        """The `n` best texts for pre-tokenised `query`. `also_held` maps a term to texts
+        that hold it once more than their tokens say (their notes' paths do): those
+        count as holding it for its IDF and score one more occurrence each."""
         if self._empty or not query or n <= 0:
             return []
-        total = self._score_slots(query)
+        total = self._score_slots(query, also_held)
         if only is not None:
             # Scores keep the whole folder's statistics; only the ranking is narrowed.
             keep = np.zeros(len(total), dtype=bool)

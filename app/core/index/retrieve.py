@@ -234,7 +234,9 @@ def search(
     pins: dict[str, str] = {}  # text hash -> the exact term that pins it
     if settings.lexical_weight > 0 and only != set():
         bm25 = index.bm25()
-        lexical_hits = bm25.search(question, settings.candidates, language, only=only)
+        tokens = lexical_tokens(question, language)
+        held = index.path_field().holders(tokens)  # "boiler" finds house/boiler.md
+        lexical_hits = bm25.search_tokens(tokens, settings.candidates, only=only, also_held=held)
         for term in exact_terms(bm25, question, settings.pinned_terms, language):
             best = bm25.search_tokens([term], 1, only=only)
             if best:

@@ -22,7 +22,7 @@ from app.core.index.snapshot import (
     save_snapshot,
 )
 from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
-from app.core.index.vocabulary import NotesVocabulary, PathWordsCache
+from app.core.index.vocabulary import NotesVocabulary, PathField, PathWords, PathWordsCache
 from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
 from app.errors import EmbedderMismatchError, IndexMissingError
 
@@ -94,7 +94,7 @@ class NoteIndex:
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
         self._main_language: tuple[tuple[str, int], str] | None = None
-        self._path_words = PathWordsCache()
+        self._path_cache = PathWordsCache()
 
     @classmethod
     def open(
@@ -309,8 +309,16 @@ class NoteIndex:
     def vocabulary(self) -> NotesVocabulary:
         """The words the notes hold, for the verdict: the BM25 index's tokens and the
         notes' path words (see `vocabulary`), both for the current manifest version."""
-        paths = self._path_words.current(self.manifest, self.generation, self.main_language())
-        return NotesVocabulary(self.bm25(), paths)
+        words, field = self._path_words()
+        return NotesVocabulary(self.bm25(), words, field)
+
+    def path_field(self) -> PathField:
+        """The texts each notes' path word leads to, for the lexical leg (see
+        `vocabulary`), for the current manifest version."""
+        return self._path_words()[1]
+
+    def _path_words(self) -> tuple[PathWords, PathField]:
+        return self._path_cache.current(self.manifest, self.generation, self.main_language())
 
     def nearest(self, vector: Vectors, n: int, only: set[str] | None = None) -> list[VectorHit]:
         """The `n` texts whose vectors are nearest `vector` (among `only` when given): from

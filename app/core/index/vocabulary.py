@@ -1,17 +1,19 @@
-"""The words the notes hold, as the verdict counts them: every text's, and every note's
-folders and file name.
+"""The words the notes hold: every text's, and every note's folders and file name.
 
-A note filed as `papa/cuidadora.md` whose text never writes "cuidadora" is still the
-caregiver's note: a question about the caregiver must not be told that no note holds the
-word. Path words count as known (and as held by the passages of that note); they are not
-in the BM25 tokens, which are stored per text: a text keeps its tokens while its notes are
-renamed, so a path word stored with it would outlive the path.
+A note filed as `house/boiler.md` whose text never writes "boiler" is still the boiler's
+note: a question about the boiler must not be told that no note holds the word, and a
+search for it must find the note. Path words are not in the BM25 tokens, which are stored
+per text (a text keeps its tokens while its notes are renamed, and two notes may share
+it): they are looked up at query time, from the paths the manifest holds now
+(`PathField`), and scored as one more occurrence in each text of those notes. The
+verdict's vocabulary counts a path word as held by as many texts as notes have it in
+their path (`NotesVocabulary`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
 
 from app.core.basics.text import lexical_tokens
 from app.core.index.lexical import Bm25Index
@@ -27,28 +29,59 @@ def path_words(path: str) -> str:
 
 
 class PathWords:
-    """How many notes have each token in their path (folders and file name)."""
+    """Which notes have each token in their path (folders and file name)."""
 
     def __init__(self, paths: Iterable[tuple[str, str]]) -> None:
         """`paths`: each note's relative path and the language its text is written in."""
-        counts: Counter[str] = Counter()
+        notes: defaultdict[str, list[str]] = defaultdict(list)
         for path, language in paths:
-            counts.update(set(lexical_tokens(path_words(path), language)))
-        self._counts = counts
+            for token in dict.fromkeys(lexical_tokens(path_words(path), language)):
+                notes[token].append(path)
+        self._notes = dict(notes)
 
     def count(self, token: str) -> int:
-        return self._counts.get(token, 0)
+        return len(self._notes.get(token, ()))
+
+    def notes_with(self, token: str) -> list[str]:
+        return self._notes.get(token, [])
+
+
+class PathField:
+    """The texts each path word is held by, through their notes' paths, for one manifest
+    version: what the lexical leg scores beside the texts' own tokens."""
+
+    # A path word of more notes than this adds nothing a search could rank by (a folder
+    # most notes sit in); looking up its texts would cost a large folder a long query.
+    most_notes = 2000
+
+    def __init__(self, words: PathWords, texts_of: Callable[[list[str]], set[str]]) -> None:
+        self._words = words
+        self._texts_of = texts_of
+        self._held: dict[str, set[str]] = {}
+
+    def holders(self, tokens: Iterable[str]) -> dict[str, set[str]]:
+        """For each of `tokens` in some note's path, the texts of those notes."""
+        found: dict[str, set[str]] = {}
+        for token in dict.fromkeys(tokens):
+            notes = self._words.notes_with(token)
+            if not notes or len(notes) > self.most_notes:
+                continue
+            if token not in self._held:
+                self._held[token] = self._texts_of(notes)
+            found[token] = self._held[token]
+        return found
 
 
 class NotesVocabulary:
     """The lexical index's tokens and the notes' path words, behind the verdict's
     `Vocabulary` protocol. A token only in paths counts as held by as many texts as
-    notes have it in their path, and adds nothing to the BM25 ceiling (no text scores
-    on it)."""
+    notes have it in their path; the BM25 ceiling counts path words as the search scores
+    them."""
 
-    def __init__(self, bm25: Bm25Index, paths: PathWords) -> None:
+    def __init__(self, bm25: Bm25Index, paths: PathWords, field: PathField) -> None:
         self._bm25 = bm25
         self._paths = paths
+        self._field = field
 
     def __contains__(self, token: object) -> bool:
         return isinstance(token, str) and self.doc_freq(token) > 0
@@ -57,7 +90,7 @@ class NotesVocabulary:
         return max(self._bm25.doc_freq(token), self._paths.count(token))
 
     def max_score(self, tokens: list[str]) -> float:
-        return self._bm25.max_score(tokens)
+        return self._bm25.max_score(tokens, self._field.holders(tokens))
 
     @property
     def n_docs(self) -> int:
@@ -73,17 +106,22 @@ def notes_paths(files: Mapping[str, str], fallback_language: str) -> list[tuple[
 class PathWordsCache:
     """The path words for a manifest version, counted once per version and process. An
     edit moves the version but rarely a path: the paths are read again (one cheap query)
-    and only tokenised again when they changed."""
+    and only tokenised again when they changed; the texts they lead to are looked up
+    again for each version."""
 
     def __init__(self) -> None:
-        self._cached: tuple[tuple[str, int], list[tuple[str, str]], PathWords] | None = None
+        self._cached: tuple[tuple[str, int], list[tuple[str, str]], PathWords, PathField] | None = (
+            None
+        )
 
-    def current(self, manifest: Manifest, generation: str, main_language: str) -> PathWords:
+    def current(
+        self, manifest: Manifest, generation: str, main_language: str
+    ) -> tuple[PathWords, PathField]:
         version = (generation, manifest.index_version)
         cached = self._cached
         if cached is None or cached[0] != version:
             paths = notes_paths(manifest.path_languages(), main_language)
             words = cached[2] if cached is not None and cached[1] == paths else PathWords(paths)
-            cached = (version, paths, words)
+            cached = (version, paths, words, PathField(words, manifest.texts_of))
             self._cached = cached
-        return cached[2]
+        return cached[2], cached[3]
