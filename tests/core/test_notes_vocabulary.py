@@ -133,3 +133,36 @@ def test_a_text_two_notes_share_is_found_by_either_path(tmp_path: Path) -> None:
             assert result.passages and word + ".md" in {s.file for s in result.passages[0].sources}
     finally:
         index.close()
+
+
+def test_an_edited_note_is_still_found_by_its_file_name(index: NoteIndex, tmp_path: Path) -> None:
+    assert _lexical_files(index, "cuidadora") == ["papa/cuidadora.md"]
+    write(
+        tmp_path / "notes",
+        "papa/cuidadora.md",
+        "# Sra. Esperanza (cuida a papá)\n\nviene mar, jue y sáb de 9:00 a 16:00\n"
+        "cobra $500 x día, se le paga el sábado\n",
+    )
+    update_index(index, tmp_path / "notes")  # new texts, same path
+    assert _lexical_files(index, "cuidadora") == ["papa/cuidadora.md"]
+
+
+def test_a_path_is_read_in_the_folder_s_language_too(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    for name, text in {
+        "casa/gas.md": "el recibo de abril llegó en $2,688 y lo pagamos en el banco",
+        "casa/agua.md": "el recibo del agua llega cada dos meses y no se paga en efectivo",
+        "coche/servicio.md": "el cambio de aceite es a los 45,000 km y lo hace el taller",
+    }.items():
+        write(notes, name, text + "\n")
+    # A note filed in Spanish whose text is English: its path is stemmed both ways.
+    write(notes, "papa/cuidadora.md", "She comes on Tuesdays and Thursdays from nine to three.\n")
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    try:
+        update_index(index, notes)
+        assert index.main_language() == "es"
+        assert _lexical_files(index, "¿qué días viene la cuidadora de papá?")[0] == (
+            "papa/cuidadora.md"
+        )
+    finally:
+        index.close()

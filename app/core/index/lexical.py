@@ -289,10 +289,10 @@ class Bm25Index:
         total = 0.0
         for term in set(tokens):
             extra = (also_held or {}).get(term)
-            if extra:
-                total += max(self._idf_with(term, self._slots_of(extra))[0], 0.0) * ceiling
-            else:
-                total += max(self.idf(term), 0.0) * ceiling
+            slots = self._slots_of(extra) if extra else _NO_INTS
+            # As `_score_slots` does: holders no longer in the index change nothing.
+            idf = self._idf_with(term, slots)[0] if len(slots) else self.idf(term)
+            total += max(idf, 0.0) * ceiling
         return total
 
     def _slots_of(self, text_hashes: Collection[str]) -> Ints:

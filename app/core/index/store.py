@@ -309,8 +309,9 @@ class NoteIndex:
     def vocabulary(self) -> NotesVocabulary:
         """The words the notes hold, for the verdict: the BM25 index's tokens and the
         notes' path words (see `vocabulary`), both for the current manifest version."""
-        words, field = self._path_words()
-        return NotesVocabulary(self.bm25(), words, field)
+        bm25 = self.bm25()  # first, as `search` does: paths a writer adds meanwhile are
+        words, field = self._path_words()  # then looked up in texts the index may lack
+        return NotesVocabulary(bm25, words, field)
 
     def path_field(self) -> PathField:
         """The texts each notes' path word leads to, for the lexical leg (see

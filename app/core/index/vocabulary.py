@@ -12,6 +12,7 @@ their path (`NotesVocabulary`).
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 
@@ -31,11 +32,20 @@ def path_words(path: str) -> str:
 class PathWords:
     """Which notes have each token in their path (folders and file name)."""
 
-    def __init__(self, paths: Iterable[tuple[str, str]]) -> None:
-        """`paths`: each note's relative path and the language its text is written in."""
+    def __init__(self, paths: Iterable[tuple[str, str]], main_language: str | None = None) -> None:
+        """`paths`: each note's relative path and the language its text is written in.
+
+        A path is read in its note's language and, when they differ, in the folder's
+        main one too: folder and file names are often in the owner's language whatever
+        a note's text is written in (`papa/cuidadora.md` holding an English recipe), and
+        a question is read in its own."""
         notes: defaultdict[str, list[str]] = defaultdict(list)
         for path, language in paths:
-            for token in dict.fromkeys(lexical_tokens(path_words(path), language)):
+            words = path_words(path)
+            tokens = lexical_tokens(words, language)
+            if main_language is not None and main_language != language:
+                tokens += lexical_tokens(words, main_language)
+            for token in dict.fromkeys(tokens):
                 notes[token].append(path)
         self._notes = dict(notes)
 
@@ -110,18 +120,22 @@ class PathWordsCache:
     again for each version."""
 
     def __init__(self) -> None:
-        self._cached: tuple[tuple[str, int], list[tuple[str, str]], PathWords, PathField] | None = (
-            None
-        )
+        self._version: tuple[str, int] | None = None
+        self._paths: tuple[list[tuple[str, str]], str] | None = None  # and main language
+        self._words: PathWords | None = None
+        self._field: PathField | None = None
+        self._lock = threading.Lock()  # the TUI's search workers would each count them
 
     def current(
         self, manifest: Manifest, generation: str, main_language: str
     ) -> tuple[PathWords, PathField]:
         version = (generation, manifest.index_version)
-        cached = self._cached
-        if cached is None or cached[0] != version:
-            paths = notes_paths(manifest.path_languages(), main_language)
-            words = cached[2] if cached is not None and cached[1] == paths else PathWords(paths)
-            cached = (version, paths, words, PathField(words, manifest.texts_of))
-            self._cached = cached
-        return cached[2], cached[3]
+        with self._lock:
+            if self._version != version or self._words is None or self._field is None:
+                paths = (notes_paths(manifest.path_languages(), main_language), main_language)
+                if self._words is None or self._paths != paths:
+                    self._words = PathWords(*paths)
+                self._paths = paths
+                self._field = PathField(self._words, manifest.texts_of)
+                self._version = version
+            return self._words, self._field
