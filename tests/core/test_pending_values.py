@@ -41,6 +41,8 @@ from app.core.verdict.answer_type import asked_type
         "omeprazol en ayunas, no anoté cuánto, ver la receta",
         "the locksmith came back, forgot the name of the firm",
         "didn't note the serial when I boxed it",
+        "| Möwe | Renneiner | ? (weiß ich nicht, Günter fragen) |",
+        "PIN der Bankkarte hab ich vergessen",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:

@@ -46,3 +46,21 @@ def test_normalize_text_nfc_and_newlines() -> None:
     decomposed = "Cafe\u0301\r\nnext"
     assert normalize_text(decomposed) == "Caf\u00e9\nnext"
     assert fold("ÉCOLE") == "ecole"
+
+
+@pytest.mark.parametrize(
+    ("text", "day_month"),
+    [
+        ("28.03.2025", "28.03"),
+        ("am 1.2.25", "01.02"),
+        ("14/03/2024", "14/03"),
+        ("28.3", "28.03"),
+    ],
+)
+def test_a_date_also_gives_its_day_and_month(text: str, day_month: str) -> None:
+    assert day_month in lexical_tokens(text, "de")
+
+
+def test_versions_and_iso_dates_give_no_day_and_month() -> None:
+    assert "01.02" not in lexical_tokens("Python 1.2.3", "en")
+    assert not {"03.14", "14.03"} & set(lexical_tokens("2024-03-14", "en"))

@@ -71,3 +71,22 @@ def test_spanish_verbs_any_question_uses_name_nothing() -> None:
     assert term(question, "puede", note, "es").kind == "generic word"
     assert term(question, "tomar", note, "es").kind == "generic word"
     assert term(question, "ibuprofeno", note, "es").kind != "generic word"
+
+
+def test_a_german_hyphenated_compound_of_known_parts_is_known() -> None:
+    note = "## Störung Januar 2025 – F28\nDisplay zeigt F28. Fehler quittiert, Therme läuft."
+    f28 = term("Wann war der Techniker wegen dem F28-Fehler da?", "F28-Fehler", note, "de")
+    assert f28.known and f28.in_passages
+    # a part the notes lack keeps the compound unknown, and a code stays whole
+    assert not term("Was heißt der F31-Fehler?", "F31-Fehler", note, "de").known
+    assert not term("Was heißt ERR-7001?", "ERR-7001", "ERR-7002 und ERR", "de").known
+    # outside German, a hyphenated identifier is whole ("gemini-3.5-flash")
+    assert not term("what does F28-error mean?", "F28-error", "F28 error", "en").known
+
+
+def test_a_day_and_month_find_the_date_written_with_its_year() -> None:
+    note = "# Mitgliederversammlung 28.03.2025\nBeginn: 19:00 Uhr"
+    for written in ("28.03.", "28.3."):
+        date = term(f"Wann beginnt die Versammlung am {written}?", written[:-1], note, "de")
+        assert date.known and date.in_passages
+    assert not term("Was war am 29.03.?", "29.03", note, "de").known

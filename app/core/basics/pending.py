@@ -47,6 +47,9 @@ _PENDING = re.compile(
     # German
     r"noch (kein|keine|keinen|nicht|offen|unklar)|steht noch aus|unbekannt|folgt noch|"
     r"wird noch|nicht (bekannt|notiert|angegeben)|"
+    # a value the writer does not know or forgot
+    r"weiss ich nicht|(habe?|hab ich) (\w+ )?vergessen|"
+    r"nicht (mehr )?(gewusst|aufgeschrieben)|"
     # Spanish and Portuguese
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
     r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data|"

@@ -5,7 +5,47 @@ from __future__ import annotations
 
 import re
 
+from app.core.basics.dates import MONTHS
+from app.core.basics.text import fold
+
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+")
+_WORD_BEFORE = re.compile(r"(\S+)\.$")
+_WORD_AFTER = re.compile(r"[^\W\d_]+")
+# Abbreviations a sentence goes on after ("Einzug ca. 3 Tage", "Dr. Weber", "e.g. Foo").
+_ABBREVIATIONS = frozenset(
+    "z.b ca nr dr bzw ggf inkl evtl vgl usw u.a d.h tel str prof hr fr e.g i.e approx vs "
+    "mr mrs ms st sr sra av dra p.ex".split()
+)
+
+
+def _ends_sentence(before: str, after: str) -> bool:
+    """Whether the text `before` a stop and a space ends a sentence that `after` does
+    not continue. An abbreviation does not end one ("ca. 3 Tage", "Dr. Weber"), nor a
+    number written with its ordinal dot before a month or a lower-case word ("am 15.
+    Februar", "3. von links")."""
+    word = _WORD_BEFORE.search(before)
+    if word is None:
+        return True
+    written = fold(word.group(1)).lstrip("([\"'")
+    if written in _ABBREVIATIONS:
+        return False
+    if not (written.isdigit() and len(written) <= 2):
+        return True
+    following = _WORD_AFTER.match(fold(after))
+    return not (after[:1].islower() or (following is not None and following.group(0) in MONTHS))
+
+
+def _split(unit: str) -> list[str]:
+    pieces: list[str] = []
+    start = 0
+    for gap in _SENTENCE_SPLIT.finditer(unit):
+        if _ends_sentence(unit[start : gap.start()], unit[gap.end() :]):
+            pieces.append(unit[start : gap.start()])
+            start = gap.end()
+    pieces.append(unit[start:])
+    return pieces
+
+
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|>|\||```)")
 
 
@@ -20,7 +60,7 @@ def sentences(text: str) -> list[str]:
             units[-1] = f"{units[-1]} {line.strip()}"
         else:
             units.append(line.strip())
-    return [s.strip() for u in units for s in _SENTENCE_SPLIT.split(u) if s.strip()]
+    return [s.strip() for u in units for s in _split(u) if s.strip()]
 
 
 def sentence_span(text: str, sentence: str) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 8  # 7 added notes' path words to every text's tokens; 8 took them out
+TOKENIZER_VERSION = 9  # 9: a date also gives its day and month ("28.03.2025": "28.03")
 
 
 def normalize_text(text: str) -> str:
@@ -99,9 +99,25 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
 _GLUED_UNIT = re.compile(r"(\d+)([^\W\d_]{1,4})")
 
 
+# A date written with its day and month first or last, and a year ("28.03.2025",
+# "14/03/24"), or without its year ("28.03", "3/14").
+_DAY_MONTH = re.compile(r"(\d{1,2})([./])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?")
+
+
+def day_month(term: str) -> str | None:
+    """A date's day and month as one token, each part two digits ("28.03.2025" and
+    "28.3" give "28.03"): a question asks for "the meeting on 28.03." of a note that
+    writes the year. None for any other term."""
+    date = _DAY_MONTH.fullmatch(term)
+    if date is None:
+        return None
+    return f"{int(date.group(1)):02d}{date.group(2)}{int(date.group(3)):02d}"
+
+
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A folded term's tokens: a compound whole, then its parts, then its parts joined
-    ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other)."""
+    ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other), and a
+    date's day and month."""
     if not (_is_compound(term) or "_" in term):
         glued = _GLUED_UNIT.fullmatch(term)
         if glued is not None:  # "8h", "5km": also the number and the unit, as if apart
@@ -109,6 +125,9 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return _content_words((term,), language)
     parts = _PART.findall(term)
     tokens = [term, *_content_words(parts, language)]
+    date = day_month(term)
+    if date is not None and date != term:
+        tokens.append(date)
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         tokens.extend(_content_words(("".join(parts),), language))
     return tokens
@@ -122,6 +141,9 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return _content_words((term,), language)
     parts = _PART.findall(term)
     variants = [term]
+    date = day_month(term)
+    if date is not None and date != term:
+        variants.append(date)  # "28.3." for a note's "28.03.2025"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         variants.extend(_content_words(("".join(parts),), language))
     return variants

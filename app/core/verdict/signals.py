@@ -178,7 +178,11 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
     """The two known tokens a German compound unknown to the notes is made of (the split
     with the longest head); empty for another language, or when no split is known."""
     folded = fold(word)
-    if language != "de" or not folded.isalpha() or len(folded) < 2 * MIN_COMPOUND_PART:
+    if language != "de":
+        return []
+    if "-" in folded:
+        return _hyphen_parts(folded, vocabulary, language)
+    if not folded.isalpha() or len(folded) < 2 * MIN_COMPOUND_PART:
         return []
     for cut in range(len(folded) - MIN_COMPOUND_PART, MIN_COMPOUND_PART - 1, -1):
         tail = term_variants(folded[cut:], language)
@@ -195,6 +199,18 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
             if head and head[0] in vocabulary:
                 return [head[0], tail[0]]
     return []
+
+
+def _hyphen_parts(folded: str, vocabulary: Vocabulary, language: str) -> list[str]:
+    """The known tokens of a German compound joined by hyphens and ending in a noun
+    ("F28-Fehler", "WLAN-Passwort", "TÜV-Termin", which notes write "F28" … "Fehler"):
+    every part must be known. A code ending in a number or a short part ("ERR-7001",
+    "Wi-Fi") is whole, and left to the caller."""
+    parts = [part for part in folded.split("-") if part]
+    if len(parts) < 2 or not parts[-1].isalpha() or len(parts[-1]) < MIN_COMPOUND_PART:
+        return []
+    tokens = [v[0] for v in (term_variants(part, language) for part in parts) if v]
+    return tokens if len(tokens) == len(parts) and all(t in vocabulary for t in tokens) else []
 
 
 _MIN_TYPO_LENGTH = 5  # shorter words are one letter from too many others
