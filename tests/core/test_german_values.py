@@ -60,3 +60,14 @@ def test_a_german_genitive_and_compound_name_what_the_passage_holds() -> None:
     assert identifiers_missing(
         "Where is Greenwoodhall?", "The green door by the wood store hall."
     ) == ["Greenwoodhall"]
+
+
+def test_german_common_nouns_and_code_compounds_are_no_missing_names() -> None:
+    minutes = "# Mitgliederversammlung 28.03.2025\n\n- Stand: 87 Mitglieder im Verein"
+    assert identifiers_missing("Wie viele Mitglieder hatte der Verein Anfang 2025?", minutes) == []
+    heating = "## Therme: Störung – F28\n\nDisplay zeigt F28. Techniker Wendt kam am 09.01.2025."
+    question = "Wann war der Techniker wegen dem F28-Fehler an der Therme da?"
+    assert identifiers_missing(question, heating) == []
+    # another code is still missing, and so is a name
+    assert identifiers_missing("Was heißt der F31-Fehler?", heating) == ["F31-Fehler"]
+    assert identifiers_missing("Wann kam Herr Baumgartner?", heating) == ["Baumgartner"]

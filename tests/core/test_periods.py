@@ -114,3 +114,52 @@ def test_a_question_opening_with_and_is_not_yes_no() -> None:
     assert is_yes_no("É caro o estacionamento?") and is_yes_no("Da tempo?")
     assert not is_yes_no("E quanto custou o gás em abril?")
     assert not is_yes_no("Da quando è aperto?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Ist der Bootshänger noch zugelassen?", "Wurde die Erhöhung angenommen?", "Gibt es WLAN?",
+     "Hat der Techniker angerufen?", "Est-ce que le garage est ouvert ?", "Ha chiamato Luca?"],
+)  # fmt: skip
+def test_german_french_and_italian_yes_no_questions(question: str) -> None:
+    from app.core.verdict.answer_type import is_yes_no
+
+    assert is_yes_no(question)
+    assert not is_yes_no("Wann wurde die Erhöhung angenommen?")
+
+
+COSTS = (
+    "# Nebenkosten\n\nÄltere Abrechnungen (2019–2021) nur auf Papier.\n\n"
+    "| Position | 2022 | 2023 | 2024 |\n|---|---:|---:|---:|\n"
+    "| Wasser/Abwasser | 318,44 € | 368,58 € | 300,42 € |\n"
+    "| Müllabfuhr | 176,10 € | 182,94 € | 190,20 € |\n"
+)
+WATER = "| Wasser/Abwasser | 318,44 € | 368,58 € | 300,42 € |"
+MOT = "# MOT\n\n| year | cost |\n|---|---|\n| 2024 | £54.85 |\n| 2025 | not booked yet |\n"
+
+
+def test_a_row_of_a_table_of_other_years_is_a_neighbour() -> None:
+    found = neighbour_of_asked("wasser/abwasser kosten 2021", WATER, COSTS)
+    assert found is not None and "2022, 2023, 2024" in found.detail
+    assert neighbour_of_asked("wasser/abwasser kosten 2023", WATER, COSTS) is None
+    row = "| 2024 | £54.85 |"
+    keyed = neighbour_of_asked("how much did the 2025 MOT cost", row, MOT, "MOT")
+    assert keyed is not None and "2024" in keyed.detail
+    assert neighbour_of_asked("how much did the 2024 MOT cost", row, MOT, "MOT") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "wasser kosten seit 2021",  # the year dates something else
+        "waren die Wasserkosten 2021 höher?",  # yes/no: "no, 2022's were"
+        "wasser/abwasser kosten",  # no year asked
+    ],
+)
+def test_a_year_table_is_no_neighbour_when_no_year_is_asked_of_it(question: str) -> None:
+    assert neighbour_of_asked(question, WATER, COSTS) is None
+
+
+def test_a_span_of_years_in_a_column_covers_the_years_inside_it() -> None:
+    table = "| Posten | 2019–2021 | 2022 |\n|---|---|---|\n| Wasser | 900 € | 318 € |\n"
+    assert neighbour_of_asked("Wasser 2020", "| Wasser | 900 € | 318 € |", table) is None

@@ -111,16 +111,29 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         or _greek(t, question)
     ]
     present = set(lexical_tokens(passage))
+    german: bool | None = None  # detected only when a name or code is not found as written
+
+    def is_german() -> bool:
+        nonlocal german
+        if german is None:
+            german = detect_language(f"{question}\n{passage}"[:4000]) == "de"
+        return german
+
     missing = {
         _as_written(t, question)
         for t in codes
-        if t not in present and not _spelled_apart(t, question, passage)
+        if t not in present
+        and not _spelled_apart(t, question, passage)
+        and not (_code_of_a_noun(t, present) and is_german())
     }
     folded = fold(passage)
     written = (folded, _umlauts_spelled_out(folded))
-    german: bool | None = None  # detected only when a name is not found as written
     opened = question.strip().lstrip("¿¡\"'“(")
-    names = [n for n in _CAPITALISED.findall(opened) if n[0].isupper()]
+    names = [
+        m.group(0)
+        for m in _CAPITALISED.finditer(opened)
+        if m.group(0)[0].isupper() and not _ends_hyphen_compound(opened, m.start())
+    ]
     for name in names:
         folded_name = fold(name)
         # A month or a day is a date, checked as one ("in March" is not a name to find).
@@ -133,12 +146,32 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
             continue
         if any(_possessive_of(form, text) for form in forms for text in written):
             continue
-        if german is None:
-            german = detect_language(f"{question}\n{passage}"[:4000]) == "de"
-        if german and any(_compound_in(form, text) for form in forms for text in written):
+        if is_german() and (
+            any(_compound_in(form, text) for form in forms for text in written)
+            or content_words(name, "de") <= generic_stems("de")  # "Anfang", "Ende"
+        ):
             continue
         missing.add(name)
     return sorted(missing)
+
+
+def _code_of_a_noun(token: str, present: set[str]) -> bool:
+    """A German compound of a code and the noun it is a code of ("F28-Fehler", "U9-Termin"),
+    whose code the text holds: German joins them with a hyphen where a note writes the
+    code alone ("Display zeigt F28")."""
+    *codes, noun = token.split("-")
+    return (
+        bool(codes)
+        and noun.isalpha()
+        and len(noun) >= MIN_COMPOUND_PART
+        and all(code in present for code in codes)
+    )
+
+
+def _ends_hyphen_compound(text: str, start: int) -> bool:
+    """Whether the word at `start` ends a compound joined by a hyphen ("Fehler" in
+    "F28-Fehler"): the compound's other parts are what names it."""
+    return start > 0 and text[start - 1] == "-" and start > 1 and text[start - 2].isalnum()
 
 
 def _possessive_of(form: str, text: str) -> bool:

@@ -33,13 +33,14 @@ from dataclasses import dataclass
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_side
-from app.core.answer.periods import other_period
+from app.core.answer.periods import other_period, other_year
 from app.core.answer.quoted_items import (
     item_key,
     keyed_item,
     lead_in,
     quoted_block,
     quoted_item,
+    table_header,
 )
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
@@ -97,6 +98,7 @@ def neighbour_of_asked(
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
         or _another_month(question, quote, passage_text, where)
+        or _another_year(question, quote, passage_text)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
     )
 
@@ -115,6 +117,21 @@ def _another_month(question: str, quote: str, passage_text: str, where: str) -> 
         return None  # "when is the April bill due?": "due 12 May" is its answer
     context = f"{where}\n{lead_in(quote, passage_text)}"
     return _wrapped(other_period(question, f"{quote}\n{line}", context))
+
+
+def _another_year(question: str, quote: str, passage_text: str) -> Neighbour | None:
+    """The row of a table of other years than the one asked (2022's water costs for
+    2021's); a yes/no question is answered by another year."""
+    if is_yes_no(question):
+        return None
+    item = quoted_item(quote, passage_text)
+    if item is None:
+        return None
+    header = table_header(item[1], passage_text)
+    if header is None:
+        return None
+    cells = [c.strip() for c in item[1].strip().strip("|").split("|")]
+    return _wrapped(other_year(question, cells, header))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.basics.dates import MONTHS, dates
+from app.core.basics.dates import MONTHS, YEAR, dates
 from app.core.basics.text import fold
 
 _MONTH_NAMES = (
@@ -87,3 +87,41 @@ def other_period(question: str, quote: str, where: str) -> str | None:
         f"the question asks about {', '.join(sorted(map(_written, asked)))}; the quote is "
         f"dated {', '.join(sorted(map(_written, stated)))}"
     )
+
+
+def _years(text: str) -> list[int]:
+    return [int(y) for y in YEAR.findall(text)]
+
+
+def _covers(asked: int, cell: str) -> bool:
+    """Whether a cell names the asked year, or a span of years holding it ("2019–2021")."""
+    years = _years(cell)
+    return asked in years or (len(years) >= 2 and min(years) <= asked <= max(years))
+
+
+def other_year(question: str, row_cells: list[str], header: list[str]) -> str | None:
+    """Why a table row is about other years than the question asks about: the row is
+    keyed by another year ("| 2024 | £54.85 |" for the 2025 MOT), or the table's columns
+    are years and none is the asked one ("| Wasser/Abwasser | 318,44 € | 368,58 € |" under
+    "| Position | 2022 | 2023 | 2024 |" for the water costs of 2021). None when the
+    question names no year, a year only dates something else ("since 2021"), or the row
+    names the asked year itself."""
+    folded = fold(question)
+    asked = [
+        int(m.group(0)) for m in YEAR.finditer(folded) if not _RELATIVE.search(folded[: m.start()])
+    ]
+    if not asked:
+        return None
+    key = row_cells[0].strip() if row_cells else ""
+    if YEAR.fullmatch(key):
+        stated = None if any(_covers(a, key) for a in asked) else key
+    elif any(_covers(a, cell) for a in asked for cell in row_cells):
+        stated = None
+    else:
+        columns = [cell for cell in header[1:] if _years(cell)]
+        covered = any(_covers(a, c) for a in asked for c in columns)
+        stated = ", ".join(columns) if columns and not covered else None
+    if stated is None:
+        return None
+    asked_years = ", ".join(map(str, asked))
+    return f"the question asks about {asked_years}; the quoted row is about {stated}"

@@ -101,25 +101,33 @@ def _cells(row: str) -> list[str]:
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
+def table_header(row: str, passage_text: str) -> list[str] | None:
+    """The header cells of the table a row of `passage_text` stands in (the row above
+    the table's rule); None when the row is no table row, or is the header itself."""
+    if not row.lstrip().startswith("|"):
+        return None
+    lines = passage_text.split("\n")
+    target = row.strip()
+    at = next((i for i, line in enumerate(lines) if line.strip() == target), None)
+    if at is None:
+        return None
+    start = at
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    if start + 1 >= len(lines) or not _TABLE_RULE.match(lines[start + 1]) or start == at:
+        return None
+    return _cells(lines[start])
+
+
 def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str:
     """A table row whose bare numbers carry the unit their column's header gives: under
     "| item | £/month |", "| groceries | 720 |" reads "| groceries | £720 |"; under "time
     (min)", "25" reads "25 min". A table whose headers give no unit takes the currency its
     section's heading names ("# Bar takings (gross £, …)"). Any other row or line is
     returned as it is."""
-    if not row.lstrip().startswith("|"):
+    header = table_header(row, passage_text)
+    if header is None:
         return row
-    lines = passage_text.split("\n")
-    target = row.strip()
-    at = next((i for i, line in enumerate(lines) if line.strip() == target), None)
-    if at is None:
-        return row
-    start = at
-    while start > 0 and lines[start - 1].lstrip().startswith("|"):
-        start -= 1
-    if start + 1 >= len(lines) or not _TABLE_RULE.match(lines[start + 1]) or start == at:
-        return row
-    header = _cells(lines[start])
     cells = _cells(row)
     units = any(_CURRENCY.search(h) or _UNIT_IN_PARENS.search(h) for h in header)
     titled = None if units else _CURRENCY.search(heading)

@@ -62,7 +62,8 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     welches welchem wem wen wessen warum wieso weshalb woher wohin womit wofur wozu worauf
     woran wobei machen macht gemacht tun brauche brauchen braucht sagen sagt gesagt steht
     stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
-    nachste nachsten aktuell aktuelle derzeit heute
+    nachste nachsten aktuell aktuelle derzeit heute anfang anfangs ende mitte stand herr
+    herrn frau
     """.split()
 )
 

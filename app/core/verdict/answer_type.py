@@ -377,7 +377,9 @@ KIND_NOUNS[AnswerType.WHEN] = KIND_NOUNS[AnswerType.DATE] | KIND_NOUNS[AnswerTyp
 # "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
 _YES_NO = re.compile(
     r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
-    r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan)\b"
+    r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan|"
+    r"ist|sind|war|waren|hat|haben|hatte|hatten|kann|konnen|muss|mussen|darf|durfen|soll|"
+    r"sollen|wird|werden|wurde|wurden|gibt|gab|habe|bin|est-ce|peut|puis-je|puo|ha|hanno)\b"
 )
 
 
