@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.checks import check_quote, refused_as_not_known_yet
-from app.core.answer.pending_values import pending_for_question, pending_for_unknown_kind
+from app.core.answer.pending_values import (
+    open_asked_cell,
+    pending_for_question,
+    pending_for_unknown_kind,
+)
 from app.core.answer.prompt import Prompt
 from app.core.basics.pending import says_pending
 from app.core.basics.scores import FusedScore
@@ -209,3 +213,32 @@ def test_a_pending_line_refuses_a_question_of_no_known_kind_but_answers_a_yes_no
     refusal = check_quote("root cause of the lag", True, quote, 1, prompt, None, 0.4).failed
     assert refusal is not None and refused_as_not_known_yet(refusal)  # not read again
     assert failed("is the search indexing lag write-up done?") == []
+
+
+BOATS = (
+    "| Name | Typ | Baujahr | Werft | Zustand |\n|---|---|---|---|---|\n"
+    "| Elsterperle | Gig-Doppelvierer | 1998 | Empacher | gut |\n"
+    "| Möwe | Renneiner | ? (weiß ich nicht, Günter fragen) | ? | Riss geflickt |\n"
+)
+
+
+def test_a_row_leaving_the_asked_column_open_says_the_value_is_not_known() -> None:
+    source = ChunkSource("verein/boote-inventar.md", ("Boote – Inventar",), 1, 6)
+    passage = Passage("h1", BOATS, (source,), 1, FusedScore(0.03), 1, None, 1, None)
+    prompt = Prompt((), (passage,), (), 0)
+    row = "| Möwe | Renneiner | ? (weiß ich nicht, Günter fragen) | ? | Riss geflickt |"
+    refusal = check_quote("baujahr ruderboot möwe", True, row, 1, prompt, None, 0.4).failed
+    assert refusal is not None and refused_as_not_known_yet(refusal)
+    assert "Baujahr" in refusal.detail
+    # the row's other columns, and another row's year, are answered
+    assert check_quote("welcher typ ist die möwe", True, row, 1, prompt, None, 0.4).passed
+    full = "| Elsterperle | Gig-Doppelvierer | 1998 | Empacher | gut |"
+    assert check_quote("baujahr elsterperle", True, full, 1, prompt, None, 0.4).passed
+
+
+def test_an_open_cell_is_a_question_mark_or_a_pending_phrase() -> None:
+    header = ["Item", "Price", "Due"]
+    assert open_asked_cell("| Door | TBC | 12 May |", header, "price of the door", "en") == "Price"
+    assert open_asked_cell("| Door | ?? | 12 May |", header, "door price", "en") == "Price"
+    assert open_asked_cell("| Door | £420 | ? |", header, "door price", "en") is None
+    assert open_asked_cell("| Door | ? | ? |", header, "door", "en") is None  # no column asked

@@ -25,11 +25,15 @@ from app.core.answer.evidence import (
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
-from app.core.answer.pending_values import pending_for_question, pending_for_unknown_kind
+from app.core.answer.pending_values import (
+    open_asked_cell,
+    pending_for_question,
+    pending_for_unknown_kind,
+)
 from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
-from app.core.answer.quoted_items import row_with_header_units
+from app.core.answer.quoted_items import row_with_header_units, table_header
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
@@ -155,7 +159,7 @@ def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | Non
         else:
             continue
         detail = f"{said} {NOT_KNOWN_YET}: {place.text!r}"
-        return Check("answer_type", False, detail, not_known_yet=True)
+        return _not_known_yet(detail)
     return None
 
 
@@ -219,6 +223,12 @@ def _checks_at(
     if neighbour is not None:
         return QuoteDecision(tuple(checks), located, "")
     evidence = evidence_window(passage.text, located.text, heading)
+    open_column = _open_column(passage.text, located.text, question)
+    if open_column is not None:  # the asked column's cell says "?" or "not known yet"
+        checks.append(
+            _not_known_yet(f"the quoted row leaves its {open_column} open: {NOT_KNOWN_YET}")
+        )
+        return QuoteDecision(tuple(checks), located, evidence)
     asked = asked_type(question)
     if asked is not None:
         # The heading names the topic; the asked value must be in what the note says.
@@ -248,15 +258,23 @@ def _checks_at(
             )
         )
     elif _pending_unknown_kind(located.text, question):
-        checks.append(
-            Check(
-                "answer_type",
-                False,
-                f"the quote says what the question asks is {NOT_KNOWN_YET}",
-                not_known_yet=True,
-            )
-        )
+        checks.append(_not_known_yet(f"the quote says what the question asks is {NOT_KNOWN_YET}"))
     return QuoteDecision(tuple(checks), located, evidence)
+
+
+def _not_known_yet(detail: str) -> Check:
+    """`answer_type` failed because the notes say the asked value is not known yet."""
+    return Check("answer_type", False, detail, not_known_yet=True)
+
+
+def _open_column(passage_text: str, quote: str, question: str) -> str | None:
+    """The header of the quoted table row's column that the question asks about, when
+    the row leaves that cell open; None otherwise (see `open_asked_cell`)."""
+    row = own_item(passage_text, quote)
+    header = table_header(row, passage_text) if row is not None else None
+    if row is None or header is None:
+        return None
+    return open_asked_cell(row, header, question, detect_language(f"{question}\n{row}"))
 
 
 def _pending_unknown_kind(text: str, question: str) -> bool:

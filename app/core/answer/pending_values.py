@@ -156,3 +156,28 @@ def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
         if _folded_words(piece) & _ANY_KIND:
             return True
     return False
+
+
+# A cell that leaves its value open: a question mark, alone or before a remark ("? (weiß
+# ich nicht, Günter fragen)").
+_OPEN_CELL = re.compile(r"^\s*\?+(\s|\(|$)")
+
+
+def open_asked_cell(row: str, header: list[str], question: str, language: str) -> str | None:
+    """The header of the row's column the question asks about when its cell leaves the
+    value open ("| Möwe | Renneiner | ? (weiß ich nicht) |" under "| Name | Typ | Baujahr
+    |" for "baujahr ruderboot möwe"); None when the question names no column, or a named
+    column's cell states something. A column is named by sharing a content word with
+    the question (the first column, the row's key, is what the row is about)."""
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    asked_words = content_words(question, language) - generic_stems(language)
+    named = [
+        (head, cells[i])
+        for i, head in enumerate(header[1:], start=1)
+        if i < len(cells) and content_words(head, language) & asked_words
+    ]
+    if not named:
+        return None
+    if all(_OPEN_CELL.match(cell) or says_pending(cell, promised=False) for _, cell in named):
+        return named[0][0]
+    return None
