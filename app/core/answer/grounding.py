@@ -171,7 +171,7 @@ def _code_of_a_noun(token: str, present: set[str]) -> bool:
 def _ends_hyphen_compound(text: str, start: int) -> bool:
     """Whether the word at `start` ends a compound joined by a hyphen ("Fehler" in
     "F28-Fehler"): the compound's other parts are what names it."""
-    return start > 0 and text[start - 1] == "-" and start > 1 and text[start - 2].isalnum()
+    return start > 1 and text[start - 1] == "-" and text[start - 2].isalnum()
 
 
 def _possessive_of(form: str, text: str) -> bool:

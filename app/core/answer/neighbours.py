@@ -40,6 +40,7 @@ from app.core.answer.quoted_items import (
     lead_in,
     quoted_block,
     quoted_item,
+    row_cells,
     table_header,
 )
 from app.core.basics.language import detect_language
@@ -130,8 +131,7 @@ def _another_year(question: str, quote: str, passage_text: str) -> Neighbour | N
     header = table_header(item[1], passage_text)
     if header is None:
         return None
-    cells = [c.strip() for c in item[1].strip().strip("|").split("|")]
-    return _wrapped(other_year(question, cells, header))
+    return _wrapped(other_year(question, row_cells(item[1]), header))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from app.core.answer.quoted_items import row_cells
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.pending import opens_pending, says_pending
@@ -169,7 +170,7 @@ def open_asked_cell(row: str, header: list[str], question: str, language: str) -
     |" for "baujahr ruderboot möwe"); None when the question names no column, or a named
     column's cell states something. A column is named by sharing a content word with
     the question (the first column, the row's key, is what the row is about)."""
-    cells = [c.strip() for c in row.strip().strip("|").split("|")]
+    cells = row_cells(row)
     asked_words = content_words(question, language) - generic_stems(language)
     named = [
         (head, cells[i])

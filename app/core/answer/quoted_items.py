@@ -61,8 +61,7 @@ def item_key(line: str) -> str:
     colon or dash ("Física II: Prof. Tanaka" is about Física II); empty when it has none."""
     stripped = line.strip()
     if stripped.startswith("|"):
-        cells = [c.strip() for c in stripped.strip("|").split("|")]
-        return next((c for c in cells if c), "")
+        return next((c for c in row_cells(stripped) if c), "")
     body = _ITEM_START.sub("", line).strip()
     parts = _KEY_END.split(body, maxsplit=1)
     if len(parts) < 2 or not parts[0] or len(parts[0].split()) > _MAX_KEY_WORDS:
@@ -97,7 +96,8 @@ _COUNT_HEADER = re.compile(
 )
 
 
-def _cells(row: str) -> list[str]:
+def row_cells(row: str) -> list[str]:
+    """A table row's cells, stripped ("| a | b |" gives ["a", "b"])."""
     return [c.strip() for c in row.strip().strip("|").split("|")]
 
 
@@ -116,7 +116,7 @@ def table_header(row: str, passage_text: str) -> list[str] | None:
         start -= 1
     if start + 1 >= len(lines) or not _TABLE_RULE.match(lines[start + 1]) or start == at:
         return None
-    return _cells(lines[start])
+    return row_cells(lines[start])
 
 
 def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str:
@@ -128,7 +128,7 @@ def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str
     header = table_header(row, passage_text)
     if header is None:
         return row
-    cells = _cells(row)
+    cells = row_cells(row)
     units = any(_CURRENCY.search(h) or _UNIT_IN_PARENS.search(h) for h in header)
     titled = None if units else _CURRENCY.search(heading)
     read: list[str] = []

@@ -114,6 +114,13 @@ def day_month(term: str) -> str | None:
     return f"{int(date.group(1)):02d}{date.group(2)}{int(date.group(3)):02d}"
 
 
+def _day_month_of(term: str) -> list[str]:
+    """The date's day and month as a token of its own, when the term is a date written
+    otherwise; empty for any other term."""
+    date = day_month(term)
+    return [date] if date is not None and date != term else []
+
+
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A folded term's tokens: a compound whole, then its parts, then its parts joined
     ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other), and a
@@ -124,10 +131,7 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
             return [term, *_content_words(glued.groups(), language)]
         return _content_words((term,), language)
     parts = _PART.findall(term)
-    tokens = [term, *_content_words(parts, language)]
-    date = day_month(term)
-    if date is not None and date != term:
-        tokens.append(date)
+    tokens = [term, *_content_words(parts, language), *_day_month_of(term)]
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         tokens.extend(_content_words(("".join(parts),), language))
     return tokens
@@ -140,10 +144,7 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     if not (_is_compound(term) or "_" in term):
         return _content_words((term,), language)
     parts = _PART.findall(term)
-    variants = [term]
-    date = day_month(term)
-    if date is not None and date != term:
-        variants.append(date)  # "28.3." for a note's "28.03.2025"
+    variants = [term, *_day_month_of(term)]  # "28.3." for a note's "28.03.2025"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         variants.extend(_content_words(("".join(parts),), language))
     return variants

@@ -350,13 +350,10 @@ class Bm25Index:
         language: str = DEFAULT_LANGUAGE,
         *,
         only: Collection[str] | None = None,
-        also_held: TermHolders | None = None,
     ) -> list[LexicalHit]:
         """The `n` best-scoring texts that share at least one token with the question;
         with `only`, among those text hashes alone (a scope)."""
-        return self.search_tokens(
-            lexical_tokens(question, language), n, only=only, also_held=also_held
-        )
+        return self.search_tokens(lexical_tokens(question, language), n, only=only)
 
     def search_tokens(
         self,

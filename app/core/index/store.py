@@ -10,6 +10,7 @@ from pathlib import Path
 
 from app.core.basics.language import main_language
 from app.core.index.bm25_cache import BM25_FILE, Bm25Cache
+from app.core.index.embedder_record import check_embedder, describe, identity_from
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import LOCAL_META, PUBLISHED_VERSION, SHARED_STAMP, Manifest
@@ -24,7 +25,7 @@ from app.core.index.snapshot import (
 from app.core.index.vectors import ChromaVectorStore, LazyVectorStore, VectorHit, VectorStore
 from app.core.index.vocabulary import NotesVocabulary, PathField, PathWords, PathWordsCache
 from app.core.models.embedder import Embedder, EmbedderIdentity, Vectors
-from app.errors import EmbedderMismatchError, IndexMissingError
+from app.errors import IndexMissingError
 
 VECTORS_DIR = "chroma"
 __all__ = [
@@ -273,31 +274,7 @@ class NoteIndex:
         )
 
     def _check_embedder(self) -> None:
-        identity = self.embedder.identity
-        shared = self.shared
-        if shared is not None and not self.mirror:
-            remote = identity_from(shared.manifest_meta())
-            if remote is not None and remote != identity:
-                raise EmbedderMismatchError(
-                    f"the shared {shared.where} was built with {_describe(remote)} but "
-                    f"asknotes is set to use {_describe(identity)}; use the same embedder on "
-                    "every machine, or run `asknotes index --rebuild` to re-embed it"
-                )
-        stored = self.stored_embedder()
-        if stored is None:
-            self.manifest.set_meta("embedder_name", identity.name)
-            self.manifest.set_meta("embedder_dimension", str(identity.dimension))
-            self.manifest.set_meta("embedder_fingerprint", identity.fingerprint)
-        elif stored != identity and self.mirror and shared is not None:
-            raise EmbedderMismatchError(
-                f"the shared {shared.where} was built with {_describe(stored)} but this "
-                f"machine is set to use {_describe(identity)}; set the same embedder here"
-            )
-        elif stored != identity:
-            raise EmbedderMismatchError(
-                f"this index was built with {_describe(stored)} but asknotes is set to use "
-                f"{_describe(identity)}; run `asknotes index --rebuild` to re-embed the notes"
-            )
+        check_embedder(self.embedder.identity, self.manifest, self.shared, self.mirror)
 
     def stored_embedder(self) -> EmbedderIdentity | None:
         return identity_from(self.manifest.all_meta())
@@ -387,23 +364,10 @@ class NoteIndex:
             texts,
             self.manifest.index_version,
             float(updated) if updated else None,
-            _describe(stored) if stored else None,
+            describe(stored) if stored else None,
         )
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.vectors.close()
         self.manifest.close()
-
-
-def identity_from(meta: dict[str, str]) -> EmbedderIdentity | None:
-    name = meta.get("embedder_name")
-    if name is None:
-        return None
-    return EmbedderIdentity(
-        name, int(meta.get("embedder_dimension") or 0), meta.get("embedder_fingerprint") or ""
-    )
-
-
-def _describe(identity: EmbedderIdentity) -> str:
-    return f"{identity.name} ({identity.dimension}-d, fingerprint {identity.fingerprint})"

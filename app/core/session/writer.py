@@ -13,11 +13,12 @@ import threading
 from collections.abc import Collection, Iterator
 
 from app.core.basics.progress import Progress, no_progress
+from app.core.index.embedder_record import identity_from
 from app.core.index.indexer import IndexReport, update_index
 from app.core.index.lock import this_command
 from app.core.index.rebuild import rebuild_index, repair_index
 from app.core.index.shared import ChromaServerStore
-from app.core.index.store import NoteIndex, identity_from
+from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorStoreError
 from app.core.session.base import Notice, SessionBase
 from app.core.verdict.probes import refresh_calibration
