@@ -11,7 +11,7 @@ import pytest
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
-from app.core.index.vocabulary import PathWords, path_words
+from app.core.index.vocabulary import PathWords, path_month, path_words
 from app.core.verdict.signals import compute_signals
 from tests.conftest import write
 from tests.fakes import FakeEmbedder
@@ -164,5 +164,43 @@ def test_a_path_is_read_in_the_folder_s_language_too(tmp_path: Path) -> None:
         assert _lexical_files(index, "¿qué días viene la cuidadora de papá?")[0] == (
             "papa/cuidadora.md"
         )
+    finally:
+        index.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "language", "month"),
+    [
+        ("journal/2025-01-14.md", "en", "january"),
+        ("Tagebuch/2025-03-02.md", "de", "marz"),
+        ("daily/20240705.md", "en", "july"),
+        ("log/2025/11.md", "pt", "novembro"),
+        ("notes/v2025-13.md", "en", ""),  # no month 13
+        ("house/boiler.md", "en", ""),
+        ("2019.md", "en", ""),  # a year alone dates no month
+    ],
+)
+def test_a_path_s_date_gives_its_month(path: str, language: str, month: str) -> None:
+    assert path_month(path, language) == month
+
+
+def test_a_month_is_known_by_the_daily_notes_it_names(tmp_path: Path) -> None:
+    """No daily note writes "January": its file name is its date. A question about "the
+    January windstorm" must not be told no note contains January, and finds that day."""
+    notes = tmp_path / "notes"
+    write(notes, "journal/2025-01-14.md", "## Log\n\nWindstorm overnight, power out 9 hours.\n")
+    write(notes, "journal/2025-03-02.md", "## Log\n\nWindstorm again, no outage this time.\n")
+    for name in ("car", "garden", "swim"):  # BM25 scores nothing over two texts alone
+        write(notes, f"{name}.md", f"# {name.title()}\n\nNotes about the {name}.\n")
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    update_index(index, notes)
+    try:
+        question = "How long was the power out in the January windstorm?"
+        result = search(index, question, RetrievalSettings(k=2, vector_weight=0.0))
+        signals = compute_signals(result, index.vocabulary())
+        assert "January" not in signals.unknown_words
+        assert result.passages[0].primary.file == "journal/2025-01-14.md"
+        march = search(index, "windstorm in march", RetrievalSettings(k=2, vector_weight=0.0))
+        assert march.passages[0].primary.file == "journal/2025-03-02.md"
     finally:
         index.close()

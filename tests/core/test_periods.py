@@ -163,3 +163,43 @@ def test_a_year_table_is_no_neighbour_when_no_year_is_asked_of_it(question: str)
 def test_a_span_of_years_in_a_column_covers_the_years_inside_it() -> None:
     table = "| Posten | 2019–2021 | 2022 |\n|---|---|---|\n| Wasser | 900 € | 318 € |\n"
     assert neighbour_of_asked("Wasser 2020", "| Wasser | 900 € | 318 € |", table) is None
+
+
+TAX_2023 = (
+    "# Steuererklärung 2023\n\nAbgegeben am 12.06.2024 über ELSTER (selbst gemacht)\n"
+    "Bescheid vom 29.07.2024, Erstattung: 847,00 € (überwiesen am 02.08.2024)\n"
+)
+REFUND = "Bescheid vom 29.07.2024, Erstattung: 847,00 € (überwiesen am 02.08.2024)"
+TITLES_2023 = "Steuererklärung 2023\nprivat/steuer/steuererklaerung-2023.md"
+
+
+def test_a_quote_under_another_years_title_is_a_neighbour() -> None:
+    """A 2024 date in the 2023 return's note is no refund for 2024: a year standing in a
+    day's date dates an event, the title's year names the period."""
+    found = neighbour_of_asked(
+        "Wie hoch ist meine Steuererstattung für 2024?", REFUND, TAX_2023, "", TITLES_2023
+    )
+    assert found is not None and "2024" in found.detail and "2023" in found.detail
+    asked_2023 = "Wie hoch ist meine Steuererstattung für 2023?"
+    assert neighbour_of_asked(asked_2023, REFUND, TAX_2023, "", TITLES_2023) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "titles"),
+    [
+        # asked when: the 2024 date is the answer
+        ("Wann kam die Erstattung 2024?", REFUND, TITLES_2023),
+        # the quote names the asked year as a period of its own
+        ("how much was the 2024 forecast", "2024 forecast: 5,000 €", "Budget 2023\nbudget.md"),
+        # the title dates something else, or spans the asked year
+        ("how much was the MOT in 2025", "MOT passed, £54", "Car (since 2019)\ncar.md"),
+        ("how much was the MOT in 2025", "MOT passed, £54", "Car 2024–2026\ncar.md"),
+        # nothing titles a year, or no year is asked
+        ("how much was the MOT in 2025", "MOT passed, £54", "Car\ncar.md"),
+        ("how much was the MOT", "MOT passed, £54", "MOT 2024\ncar/mot-2024.md"),
+        # yes/no: "no, in 2023"
+        ("was the refund paid in 2024?", REFUND, TITLES_2023),
+    ],
+)
+def test_a_titled_year_leaves_these_alone(question: str, quote: str, titles: str) -> None:
+    assert neighbour_of_asked(question, quote, quote, "", titles) is None

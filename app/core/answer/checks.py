@@ -212,7 +212,9 @@ def _checks_at(
     )
     if absent:
         return QuoteDecision(tuple(checks), located, "")
-    neighbour = neighbour_of_asked(question, located.text, passage.text, passage.surroundings)
+    neighbour = neighbour_of_asked(
+        question, located.text, passage.text, passage.surroundings, passage.titles
+    )
     checks.append(
         Check(
             "not_a_neighbour",
@@ -235,7 +237,11 @@ def _checks_at(
         item = own_item(passage.text, located.text)
         if item is not None:  # "| groceries | 720 |" under "| item | £/month |" is £720
             item = row_with_header_units(item, passage.text, passage.heading)
-        stated = states(item or evidence_window(passage.text, located.text), asked, question)
+        # names the note's opening introduces count ("Teilnehmer: M. Weidlich")
+        context = f"{passage.note_opening}\n{passage.text}"
+        stated = states(
+            item or evidence_window(passage.text, located.text), asked, question, context
+        )
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note
             # about a person states what she does without naming her.

@@ -49,7 +49,7 @@ def best_sentences(
             shared = asked & content_words(sentence, language)
             if not shared or is_instruction(sentence):
                 continue
-            if kind is not None and not states(sentence, kind, question):
+            if kind is not None and not states(sentence, kind, question, passage.text):
                 continue
             score = len(shared) / max(len(asked), 1)
             if similarity is not None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_side
-from app.core.answer.periods import other_period, other_year
+from app.core.answer.periods import other_period, other_year, other_year_titled
 from app.core.answer.quoted_items import (
     item_key,
     keyed_item,
@@ -81,13 +81,13 @@ class Neighbour:
 
 
 def neighbour_of_asked(
-    question: str, quote: str, passage_text: str, where: str = ""
+    question: str, quote: str, passage_text: str, where: str = "", titles: str = ""
 ) -> Neighbour | None:
     """How the quote is about a neighbour of what the question asks about, if it is.
 
     `quote` is the note's own sentence the model quoted, `passage_text` its passage, and
     `where` the passage's surroundings: heading path, note lead and note paths (an owner
-    named there counts).
+    named there counts); `titles` its heading path and note paths alone.
     """
     # where the quote stands: its paragraph or list, read with its heading, lead and paths
     where_quoted = f"{where}\n{quoted_block(quote, passage_text) or passage_text}"
@@ -100,6 +100,7 @@ def neighbour_of_asked(
         or _other_member(question, quote, passage_text)
         or _another_month(question, quote, passage_text, where)
         or _another_year(question, quote, passage_text)
+        or _titled_year(question, quote, titles)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
     )
 
@@ -132,6 +133,15 @@ def _another_year(question: str, quote: str, passage_text: str) -> Neighbour | N
     if header is None:
         return None
     return _wrapped(other_year(question, row_cells(item[1]), header))
+
+
+def _titled_year(question: str, quote: str, titles: str) -> Neighbour | None:
+    """A quote from a note or section titled with another year than the one asked (the
+    2023 tax return's refund for 2024's); a yes/no question is answered by another year."""
+    if not titles or is_yes_no(question):
+        return None
+    day_dates = asked_type(question) in _WHEN_ASKED
+    return _wrapped(other_year_titled(question, quote, titles, day_dates=day_dates))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

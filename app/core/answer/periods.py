@@ -99,6 +99,53 @@ def _covers(asked: int, cell: str) -> bool:
     return asked in years or (len(years) >= 2 and min(years) <= asked <= max(years))
 
 
+def _asked_years(question: str) -> list[int]:
+    """The years a question asks about, not those dating something else ("since 2021")."""
+    folded = fold(question)
+    return [
+        int(m.group(0)) for m in YEAR.finditer(folded) if not _RELATIVE.search(folded[: m.start()])
+    ]
+
+
+# A year inside a date with its day ("12.06.2024", "2024-06-12", "12 June 2024", "June
+# 12, 2024") dates an event; a year on its own ("Steuer 2024") names a period.
+_DAY_DATE = re.compile(
+    r"\b\d{1,2}[./]\d{1,2}[./](19|20)\d\d\b|\b(19|20)\d\d-\d{1,2}-\d{1,2}\b|"
+    r"\b\d{1,2}(st|nd|rd|th)?\.?\s+(of\s+|de\s+)?[^\W\d_]{3,}\.?,?\s+(de\s+)?(19|20)\d\d\b|"
+    r"\b[^\W\d_]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,?\s+(19|20)\d\d\b"
+)
+
+
+def _years_of_periods(text: str) -> list[int]:
+    """The years `text` names on their own, not as the year of a day's date."""
+    return _years(_DAY_DATE.sub(" ", fold(text)))
+
+
+def other_year_titled(question: str, quote: str, titles: str, *, day_dates: bool) -> str | None:
+    """Why a quote is about another year than the question asks about, by what titles
+    its passage: the tax refund "for 2024" quoted from a note "steuererklaerung-2023.md"
+    headed "Steuererklärung 2023" ("Bescheid vom 29.07.2024, Erstattung: 847,00 €": a
+    2024 date, the 2023 return). None when the question names no year, the quote names
+    the asked one (`day_dates`: in a day's date too, as for a question asking when), the
+    titles name no year, name the asked one or a span holding it, or date something else
+    ("seit 2019")."""
+    asked = _asked_years(question)
+    if not asked:
+        return None
+    said = _years(quote) if day_dates else _years_of_periods(quote)
+    if any(a in said for a in asked):
+        return None
+    folded = fold(titles)
+    titled = [int(m.group(0)) for m in YEAR.finditer(folded)]
+    if not titled or any(_RELATIVE.search(folded[: m.start()]) for m in YEAR.finditer(folded)):
+        return None
+    if any(a in titled or min(titled) <= a <= max(titled) for a in asked):
+        return None
+    named = ", ".join(str(y) for y in sorted(set(titled)))
+    asked_years = ", ".join(map(str, asked))
+    return f"the question asks about {asked_years}; the quoted passage is about {named}"
+
+
 def other_year(question: str, row_cells: list[str], header: list[str]) -> str | None:
     """Why a table row is about other years than the question asks about: the row is
     keyed by another year ("| 2024 | £54.85 |" for the 2025 MOT), or the table's columns
@@ -106,10 +153,7 @@ def other_year(question: str, row_cells: list[str], header: list[str]) -> str | 
     "| Position | 2022 | 2023 | 2024 |" for the water costs of 2021). None when the
     question names no year, a year only dates something else ("since 2021"), or the row
     names the asked year itself."""
-    folded = fold(question)
-    asked = [
-        int(m.group(0)) for m in YEAR.finditer(folded) if not _RELATIVE.search(folded[: m.start()])
-    ]
+    asked = _asked_years(question)
     if not asked:
         return None
     key = row_cells[0].strip() if row_cells else ""

@@ -10,36 +10,33 @@ import re
 
 from app.core.basics.text import fold
 
+# Each language's month names, written out (folded where they are read).
+MONTH_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"),
+    "pt": ("janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto",
+           "setembro", "outubro", "novembro", "dezembro"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+           "septiembre", "octubre", "noviembre", "diciembre"),
+    "fr": ("janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
+           "septembre", "octobre", "novembre", "decembre"),
+    "de": ("januar", "februar", "marz", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "dezember"),
+    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+           "settembre", "ottobre", "novembre", "dicembre"),
+}  # fmt: skip
 MONTHS: dict[str, int] = {
-    **{m: i for i, m in enumerate(
-        ["january", "february", "march", "april", "may", "june", "july", "august",
-         "september", "october", "november", "december"], start=1)},
+    **{m: i for names in MONTH_NAMES.values() for i, m in enumerate(names, start=1)},
     **{m: i for i, m in enumerate(
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
         start=1)},
     "sept": 9,
     **{m: i for i, m in enumerate(
-        ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto",
-         "setembro", "outubro", "novembro", "dezembro"], start=1)},
-    **{m: i for i, m in enumerate(
         ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"],
         start=1)},
-    **{m: i for i, m in enumerate(
-        ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-         "septiembre", "octubre", "noviembre", "diciembre"], start=1)},
     "setiembre": 9,
     "ene": 1,
     "dic": 12,
-    # French, German and Italian, written out
-    **{m: i for i, m in enumerate(
-        ["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
-         "septembre", "octobre", "novembre", "decembre"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["januar", "februar", "marz", "april", "mai", "juni", "juli", "august",
-         "september", "oktober", "november", "dezember"], start=1)},
-    **{m: i for i, m in enumerate(
-        ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-         "settembre", "ottobre", "novembre", "dicembre"], start=1)},
 }  # fmt: skip
 # Month abbreviations that are also words: months only beside a day or a year number.
 _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})

@@ -21,7 +21,7 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     available away back bad based basic basically because become before begin best better
     big bit both bring build built call called can case cause change changed changes check
     choose clear close come comes common complete correct could create created current
-    currently day days deal default did different difficult do does doing done down during
+    currently date day days deal default did different difficult do does doing done down during
     each early easy else end enough even ever every everything example exactly except
     exist expect explain fact far fast few find fine first fix follow following found free
     full get gets getting give given go goes going good got great happen happened happens
@@ -55,7 +55,7 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     puede pueden puedo podemos poder debo debe deben tengo tiene tienen tener hacer hago
     hace hacen tomar toma tomo usar uso sirve funciona funcionar necesito necesita quiero
     saber decir dice hay alguien bien cosa cosas mejor mismo nuevo primero siempre ahora
-    todavia manera forma
+    todavia manera forma fecha
     darf darfst durfen kann kannst konnen konnte muss musst mussen musste soll sollst sollen
     will willst wollen wollte mochte mochten mag magst gibt gab geht ging ne nen nem ner mal
     denn eigentlich halt eben schon gerade immer genau ungefahr etwa jemand irgendwie
@@ -63,7 +63,7 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     woran wobei machen macht gemacht tun brauche brauchen braucht sagen sagt gesagt steht
     stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
     nachste nachsten aktuell aktuelle derzeit heute anfang anfangs ende mitte stand herr
-    herrn frau
+    herrn frau datum
     """.split()
 )
 

@@ -64,6 +64,7 @@ class Passage:
     bm25: Bm25Score | None
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
     note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
+    note_opening: str = ""  # those lines as written, rosters too ("Teilnehmer: M. Weidlich")
     older_copies: tuple[ChunkSource, ...] = ()  # set aside for this section (`older_copies`)
 
     @property
@@ -81,6 +82,12 @@ class Passage:
         note's opening lines and the paths of the notes it is in (a note filed under
         `github-actions/` is about GitHub Actions)."""
         return "\n".join([self.heading, self.note_lead, *(s.file for s in self.sources)])
+
+    @property
+    def titles(self) -> str:
+        """What titles the passage: its heading path and its notes' paths, not its note's
+        lead (whose years may date anything)."""
+        return "\n".join([self.heading, *(s.file for s in self.sources)])
 
     @property
     def heading(self) -> str:
@@ -305,7 +312,11 @@ def search(
     passages = _current_sections(passages, order, stored, sources_of, in_place_of)
     leads = index.manifest.first_texts({p.primary.file for p in passages})
     passages = [
-        dataclasses.replace(p, note_lead=note_leads.note_lead(leads.get(p.primary.file, "")))
+        dataclasses.replace(
+            p,
+            note_lead=note_leads.note_lead(leads.get(p.primary.file, "")),
+            note_opening=note_leads.opening_lines(leads.get(p.primary.file, "")),
+        )
         for p in passages
     ]
     return SearchResult(

@@ -7,18 +7,33 @@ per text (a text keeps its tokens while its notes are renamed, and two notes may
 it): they are looked up at query time, from the paths the manifest holds now
 (`PathField`), and scored as one more occurrence in each text of those notes. The
 verdict's vocabulary counts a path word as held by as many texts as notes have it in
-their path (`NotesVocabulary`).
+their path (`NotesVocabulary`). A path's date counts its month too (`path_month`): daily
+notes are named by the day they were written.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 
+from app.core.basics.dates import MONTH_NAMES
 from app.core.basics.text import lexical_tokens
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import Manifest
+
+# A date in a path: "journal/2025-01-14.md", "2025_01_14 standup.md", "log/2025/01.md".
+_PATH_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d[-_./]?(0[1-9]|1[0-2])(?:[-_./]?[0-3]\d)?(?!\d)")
+
+
+def path_month(path: str, language: str) -> str:
+    """The month a note's path dates it to, as a word of `language` ("journal/2025-01-14.md"
+    is January's note, asked about as "the January windstorm"); "" when it names none."""
+    found = _PATH_DATE.search(path)
+    if found is None:
+        return ""
+    return MONTH_NAMES.get(language, MONTH_NAMES["en"])[int(found.group(1)) - 1]
 
 
 def path_words(path: str) -> str:
@@ -42,9 +57,11 @@ class PathWords:
         notes: defaultdict[str, list[str]] = defaultdict(list)
         for path, language in paths:
             words = path_words(path)
-            tokens = lexical_tokens(words, language)
+            tokens = lexical_tokens(f"{words} {path_month(path, language)}", language)
             if main_language is not None and main_language != language:
-                tokens += lexical_tokens(words, main_language)
+                tokens += lexical_tokens(
+                    f"{words} {path_month(path, main_language)}", main_language
+                )
             for token in dict.fromkeys(tokens):
                 notes[token].append(path)
         self._notes = dict(notes)

@@ -66,10 +66,12 @@ _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 # ("combien", "wie viel", "quanti"), and Italian "quanto costa" is a price before
 # Portuguese "quanto" reads as a number.
 _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
+    # an extension is a number, often of three digits ("Durchwahl 205"): no phone number
+    (AnswerType.QUANTITY, r"\bdurchwahl\b"),
     (AnswerType.PHONE, r"^\W*quel(le)? est (le |son |mon )?(numero de )?(telephone|portable)\b|"
                        r"\bnumero de (telephone|portable)\b|"
                        r"^\W*(le )?(telephone|portable|tel) (de|du)\b|"
-                       r"\b(telefonnummer|handynummer|rufnummer)\b|"
+                       r"\b(telefonnummer|handynummer|rufnummer|mobilnummer)\b|"
                        r"^\W*qual (e )?il (numero di )?(telefono|cellulare)\b"),
     (AnswerType.CODE, r"\b(reference|code) de (reservation|confirmation)\b|"
                       r"^\W*quel(le)?\b.*\bnumero de (serie|vol|compte|commande|reservation|"

@@ -297,8 +297,9 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
     for passage in result.passages:
         named_by = f"{passage.heading} {passage.paths_in_words}"
         heading = set(lexical_tokens(named_by, result.language))
+        context = f"{passage.note_opening}\n{passage.text}"  # names its note introduces
         for sentence in sentences(passage.text):
-            if not states(sentence, asked, result.question):
+            if not states(sentence, asked, result.question, context):
                 continue
             if not naming or naming & (heading | set(lexical_tokens(sentence, result.language))):
                 return True

@@ -11,6 +11,7 @@ import re
 
 from app.core.basics.dates import MONTHS, YEAR, dates
 from app.core.basics.generic_words import GENERIC_WORDS
+from app.core.basics.language import detect_language
 from app.core.basics.text import fold
 from app.core.basics.values import (
     CURRENCIES,
@@ -23,6 +24,7 @@ from app.core.basics.values import (
 )
 from app.core.basics.weekdays import WEEKDAYS, weekdays
 from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.person_names import german_names
 from app.core.verdict.secrets import writes_secret
 
 # A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
@@ -72,17 +74,26 @@ def _not_a_person(text: str, start: int, end: int) -> bool:
 
 
 def _has_name(
-    text: str, person: bool = False, asked: frozenset[str] = frozenset(), title: bool = False
+    text: str,
+    person: bool = False,
+    asked: frozenset[str] = frozenset(),
+    title: bool = False,
+    known: frozenset[str] | None = None,
 ) -> bool:
     """A capitalised word that is not only there because a sentence starts with it, or an
     acronym; for a person, one that can be a name (see `_not_a_person`). Words of the
     question (`asked`, folded) name what is asked about, not the answer: "- The Overstory"
-    names no one who recommended The Overstory."""
+    names no one who recommended The Overstory. With `known` (German, where every noun
+    is capitalised) only those folded words are names."""
     for match in _CAPITAL.finditer(text):
         word = match.group(0)
         if fold(word) in asked:
             continue
         if person and _not_a_person(text, match.start(), match.end()):
+            continue
+        if known is not None:
+            if fold(word) in known:
+                return True
             continue
         if len(word) >= 2 and word.isupper():
             return True
@@ -182,8 +193,11 @@ def counted_unit(question: str) -> str | None:
     return next((UNITS[w] for w in words if w in UNITS), "")
 
 
-def states(text: str, kind: AnswerType, question: str = "") -> bool:
+def states(text: str, kind: AnswerType, question: str = "", context: str = "") -> bool:
     """Whether `text` states a value of the asked kind (a number, a date, a name…).
+
+    `context` is the passage `text` stands in: a German surname it introduces ("M.
+    Weidlich") names that person where `text` uses it alone.
 
     With the question, a count must be of what it counts: "how many people" is not
     answered by "20 seconds", nor "how many hours" by "3 GB".
@@ -234,7 +248,10 @@ def states(text: str, kind: AnswerType, question: str = "") -> bool:
             )
         )
     if kind is AnswerType.PERSON:
-        return _has_name(text, person=True, asked=_question_words(question))
+        known = None
+        if detect_language(f"{question}\n{text}") == "de":
+            known = german_names(f"{context}\n{text}")
+        return _has_name(text, person=True, asked=_question_words(question), known=known)
     if kind is AnswerType.PHONE:
         return any(
             sum(c.isdigit() for c in m.group(0)) >= 7 and not _NOT_PHONE.fullmatch(m.group(0))

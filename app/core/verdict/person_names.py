@@ -1,0 +1,37 @@
+"""Which capitalised words of a German text name a person.
+
+German capitalises every noun, so "Eigenanteil Verein: 5.460 € aus Rücklage" holds four
+capitalised words and no one; a capital says a word is a noun or a name, not which. A
+word is known to name someone when the text around it says so: a title before it ("Frau
+Hentschel", "Herr Dirk Pohl", "Dr. Albrecht"), an initial ("M. Weidlich"), a common given
+name ("Mareike", "Dennis"), or a given name before it ("Günter Hähnel"). Names learnt
+anywhere in the passage count where the quote uses them alone ("Vertretung macht
+Weidlich" below "Teilnehmer: S. Rieger, M. Weidlich").
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.given_names import GIVEN_NAMES
+from app.core.basics.text import fold
+
+_CAPITALISED = r"[A-ZÄÖÜ][\w'’-]+"
+_TITLE = r"(?:Herrn?|Frau|Hr\.|Fr\.|Dr\.|Prof\.|Familie|Fam\.|Onkel|Tante|Oma|Opa)"
+_AFTER_TITLE = re.compile(rf"\b{_TITLE}\s+(?:(?:Dr\.|Prof\.)\s+)*({_CAPITALISED})")
+_AFTER_INITIAL = re.compile(rf"(?<![\w.])[A-ZÄÖÜ]\.\s?({_CAPITALISED})")
+_PAIR = re.compile(rf"\b({_CAPITALISED})\s+(?=({_CAPITALISED}))")  # overlapping pairs
+
+
+def german_names(text: str) -> frozenset[str]:
+    """The folded words of `text` that name a person by what stands around them."""
+    found = {fold(m.group(1)) for m in _AFTER_TITLE.finditer(text)}
+    found |= {fold(m.group(1)) for m in _AFTER_INITIAL.finditer(text)}
+    for word in re.findall(_CAPITALISED, text):
+        if fold(word) in GIVEN_NAMES:
+            found.add(fold(word))
+    # a surname after a given name: "Günter Hähnel", "Dennis Wolf"
+    for m in _PAIR.finditer(text):
+        if fold(m.group(1)) in GIVEN_NAMES:
+            found.add(fold(m.group(2)))
+    return frozenset(found)
