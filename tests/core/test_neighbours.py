@@ -225,3 +225,21 @@ def test_a_neighbour_of_the_asked_thing(
     else:
         assert found is not None
         assert neighbour in found.detail
+
+
+MEETS = (
+    "| Date | Meet | Location |\n|---|---|---|\n"
+    "| Sat Nov 16, 2024 | Fall Dual vs. Eastside | Eastside YMCA |\n"
+    "| Sat Feb 22, 2025 | Lilac Invitational | Northside Aquatic Center |\n"
+    "| TBA | Regionals | TBA |"
+)
+LILAC = "| Sat Feb 22, 2025 | Lilac Invitational | Northside Aquatic Center |"
+
+
+def test_a_table_row_is_keyed_by_any_column() -> None:
+    """The date column comes first, the meet names the row: the Lilac Invitational's row
+    is no answer about Regionals, whose own row is there."""
+    found = neighbour_of_asked("regionals meet date 2025", LILAC, MEETS)
+    assert found is not None and "Regionals" in found.detail
+    assert neighbour_of_asked("lilac invitational date", LILAC, MEETS) is None
+    assert neighbour_of_asked("when is the home meet", LILAC, MEETS) is None

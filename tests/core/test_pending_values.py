@@ -15,7 +15,7 @@ from app.core.basics.pending import says_pending
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import asked_type
+from app.core.verdict.answer_type import AnswerType, asked_type
 
 
 @pytest.mark.parametrize(
@@ -47,6 +47,8 @@ from app.core.verdict.answer_type import asked_type
         "didn't note the serial when I boxed it",
         "| Möwe | Renneiner | ? (weiß ich nicht, Günter fragen) |",
         "PIN der Bankkarte hab ich vergessen",
+        "December's bill isn't out yet.",
+        "the plumber's invoice hasn’t come in",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -242,3 +244,11 @@ def test_an_open_cell_is_a_question_mark_or_a_pending_phrase() -> None:
     assert open_asked_cell("| Door | ?? | 12 May |", header, "door price", "en") == "Price"
     assert open_asked_cell("| Door | £420 | ? |", header, "door price", "en") is None
     assert open_asked_cell("| Door | ? | ? |", header, "door", "en") is None  # no column asked
+
+
+def test_the_clause_about_the_asked_month_decides() -> None:
+    line = "- November electric came in at $109.87. December's bill isn't out yet."
+    asked = "december electric bill amount"
+    assert asked_type(asked) is AnswerType.PRICE
+    assert pending_for_question(line, AnswerType.PRICE, asked)
+    assert not pending_for_question(line, AnswerType.PRICE, "november electric bill amount")

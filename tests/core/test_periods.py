@@ -203,3 +203,12 @@ def test_a_quote_under_another_years_title_is_a_neighbour() -> None:
 )
 def test_a_titled_year_leaves_these_alone(question: str, quote: str, titles: str) -> None:
     assert neighbour_of_asked(question, quote, quote, "", titles) is None
+
+
+def test_a_season_s_title_spans_both_its_years() -> None:
+    """ "Meets 2024–25" holds February 2025: its short second year is a year too."""
+    quote = "| Sat Feb 22, 2025 | Lilac Invitational | Northside Aquatic Center |"
+    titles = "Meets 2024–25\nswim-team/meets.md"
+    assert neighbour_of_asked("lilac invitational venue 2025", quote, quote, "", titles) is None
+    found = neighbour_of_asked("lilac invitational venue 2026", quote, quote, "", titles)
+    assert found is not None and "2024, 2025" in found.detail

@@ -43,6 +43,7 @@ from app.core.answer.quoted_items import (
     row_cells,
     table_header,
 )
+from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
     TERM_PATTERN,
@@ -201,21 +202,47 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     if found is None:
         return None
     block, line, items, quoted = found
-    keys = [item_key(item) for item in items]
     language = detect_language(f"{question} {block}")
     asked = content_words(question, language)
+    if not line.strip().startswith("|"):
+        keys = [item_key(item) for item in items]
+        return _keyed_sibling(keys, quoted, line, asked, language)
+    # A table is keyed by any of its columns: "| Sat Feb 22, 2025 | Lilac Invitational |"
+    # beside "| TBA | Regionals |" is the wrong meet, whatever the date column says.
+    rows = [row_cells(item) for item in items]
+    own = row_cells(line)
+    for column in range(len(own)):
+        keys = [cells[column] if column < len(cells) else "" for cells in rows]
+        found_here = _keyed_sibling(keys, own[column], line, asked, language, table=True)
+        if found_here is not None:
+            return found_here
+    return None
+
+
+def _keyed_sibling(
+    keys: list[str], quoted: str, line: str, asked: set[str], language: str, table: bool = False
+) -> Neighbour | None:
+    """A key among `keys` that names what is asked, where the quoted item's key
+    (`quoted`, of `line`) does not. A table's cell names a thing by one capitalised word
+    too ("Regionals"), as a list item's key does not ("Valores:")."""
+
+    def names(key: str) -> bool:
+        return _names_something(key) or (
+            table and any(w[:1].isupper() and fold(w) not in GENERIC_WORDS for w in key.split())
+        )
+
     # A word several keys share ("II" of "Cálculo II" and "Física II") tells none apart.
     counts = Counter(w for key in set(keys) for w in content_words(key, language))
     if {w for w in content_words(quoted, language) if counts[w] == 1} & asked:
         return None
-    if not _names_something(quoted):
+    if not names(quoted):
         return None
     line_words = content_words(line, language)
     for key in keys:
         words = content_words(key, language) if key else set()
         own = {w for w in words if counts[w] == 1}
         # "Room 14: next to Room 12" names the asked Room 12 itself.
-        if key and own and words <= asked and _names_something(key) and not own <= line_words:
+        if key and own and words <= asked and names(key) and not own <= line_words:
             return Neighbour(f"the quote is about {quoted!r}; the question asks about {key!r}")
     return None
 

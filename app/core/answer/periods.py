@@ -121,6 +121,9 @@ def _years_of_periods(text: str) -> list[int]:
     return _years(_DAY_DATE.sub(" ", fold(text)))
 
 
+_SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-–—/]\s*(\d\d)(?![\d.:/-])")
+
+
 def other_year_titled(question: str, quote: str, titles: str, *, day_dates: bool) -> str | None:
     """Why a quote is about another year than the question asks about, by what titles
     its passage: the tax refund "for 2024" quoted from a note "steuererklaerung-2023.md"
@@ -137,6 +140,12 @@ def other_year_titled(question: str, quote: str, titles: str, *, day_dates: bool
         return None
     folded = fold(titles)
     titled = [int(m.group(0)) for m in YEAR.finditer(folded)]
+    # a season's short second year: "Meets 2024–25", "Saison 2024/25"
+    titled += [
+        int(m.group(1)) + 1
+        for m in _SEASON.finditer(folded)
+        if int(m.group(2)) == (int(m.group(1)) + 1) % 100  # not "2024-10", a month
+    ]
     if not titled or any(_RELATIVE.search(folded[: m.start()]) for m in YEAR.finditer(folded)):
         return None
     if any(a in titled or min(titled) <= a <= max(titled) for a in asked):

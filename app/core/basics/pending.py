@@ -35,6 +35,9 @@ _PENDING = re.compile(
     r"(j'ai )?oublie (le|la) (nom|numero|prix|date)|"
     r"(haven'?t|hasn'?t|have not|has not) (published|confirmed|set|decided|agreed|sent|quoted)|"
     r"still (not|no|waiting|to come)|awaiting|waiting for|no date yet|not here|unknown|"
+    # "December's bill isn't out yet", "the invoice hasn't come in"
+    r"(isn['’]?t|aren['’]?t|wasn['’]?t|is not|are not) (out|in|here|back|ready|available) yet|"
+    r"(hasn['’]?t|haven['’]?t|has not|have not) (come|arrived|come in|come through)|"
     r"(invoice|price|quote|date|time) (pending|to come)|"
     # Italian
     r"non c'?\s?e scritto|non (e )?scritto|da (decidere|confermare|definire|fissare|"

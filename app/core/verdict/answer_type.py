@@ -296,7 +296,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"bolletta|rata|canone|stipendio|tariffa|tassa|beitrag|gehalt|"
                            # German compounds: "Stundenlohn", "Kaltmiete", "Ticketpreis"
                            r"\w+(preis|kosten|gebuhr|miete|lohn|gehalt|beitrag))\b"
-                           r"(?!\s+(centre|center|code|category|model)\b)"),
+                           r"(?!\s+(centre|center|code|category|model)\b)|"
+                           # "december electric bill amount", "refund amount"
+                           rf"{_TERSE}\b(bill|invoice|payment|refund|deposit|statement) amount\b"),
         (AnswerType.QUANTITY, rf"{_TERSE}\b(temp|temperature|pressure|weight|voltage|dose|"
                               r"dosage|conductivity|concentration|ph|temperatur|druck|"
                               r"gewicht|temperatura|pression|poids|pressione|peso|dosaggio|conso|consommation|"

@@ -26,6 +26,7 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.index.retrieve import SearchResult
+from app.core.index.vocabulary import path_month
 from app.core.verdict.answer_type import KIND_NOUNS, AnswerType, asked_type
 from app.core.verdict.stated_values import states
 
@@ -309,7 +310,12 @@ def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: Ans
 def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
     # A note's folders and file name say what its passages are about ("papa/cuidadora.md").
-    passages_text = " ".join(f"{p.heading} {p.text} {p.paths_in_words}" for p in result.passages)
+    # A daily note's date names its month ("journal/2025-01-06.md": "the January change").
+    passages_text = " ".join(
+        " ".join([p.heading, p.text, p.paths_in_words])
+        + "".join(f" {path_month(s.file, result.language)}" for s in p.sources)
+        for p in result.passages
+    )
     terms = question_terms(result.question, vocabulary, passages_text, result.language)
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
