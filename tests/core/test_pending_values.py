@@ -252,3 +252,9 @@ def test_the_clause_about_the_asked_month_decides() -> None:
     assert asked_type(asked) is AnswerType.PRICE
     assert pending_for_question(line, AnswerType.PRICE, asked)
     assert not pending_for_question(line, AnswerType.PRICE, "november electric bill amount")
+
+
+def test_a_terse_date_with_its_year_asks_for_a_date() -> None:
+    """ "regionals meet date 2025": the row "| TBA | Regionals | TBA |" says it is not known."""
+    assert asked_type("regionals meet date 2025") is AnswerType.DATE
+    assert pending_for_question("| TBA | Regionals | TBA | — |", AnswerType.DATE, "regionals date")

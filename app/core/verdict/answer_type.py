@@ -305,7 +305,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                               # "Reifendruck", "Förderhöhe", "Dachlast", "Schaufelwinkel"
                               r"\w+(druck|gewicht|temperatur|hohe|last|winkel|leistung|"
                               r"verbrauch))\b(?!\s+(log|logger|sensor|probe|meter)\b)"),
-        (AnswerType.DATE, rf"{_TERSE}\b(date|datum|fecha|termin)\W*$"),
+        (AnswerType.DATE, rf"{_TERSE}\b(date|datum|fecha|termin)( (19|20)\d\d)?\W*$"),
         # "ILL4010 resit marking deadline?", "prazo do IR", "passport expiry", "what's the
         # deadline for the essay" (not a "deadline extension policy")
         (AnswerType.DATE, rf"{_TERSE}\b(deadline|due date|expiry|expiry date|expiration date|"
