@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.answer.claims import added_words, polarity_differs, unsupported_claims
+from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
 from app.core.answer.evidence import (
     evidence_window,
     is_instruction,
@@ -34,6 +34,8 @@ from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.quoted_items import row_with_header_units, table_header
+from app.core.answer.row_support import from_unasked_row
+from app.core.answer.title_aliases import titled_elsewhere
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
@@ -200,7 +202,11 @@ def _checks_at(
     checks.append(topic)
     if not topic.passed:
         return QuoteDecision(tuple(checks), located, "")
-    absent = names_missing(question, passage)
+    absent = [
+        name
+        for name in names_missing(question, passage)
+        if not titled_elsewhere(name, passage, prompt.passages)
+    ]
     checks.append(
         Check(
             "question_terms_present",
@@ -334,12 +340,26 @@ def check_sentence(
         for c in unsupported_claims(answer, [evidence])
         if not (fold(c.text) in fold(question) and unsupported_claims(c.text, [passage_text]) == [])
     ]
+    # a value of the table under the quote, from a row the question does not name
+    other_rows = [
+        c
+        for c in extract_claims(answer)
+        if c not in missing
+        and fold(c.text) not in fold(question)
+        and from_unasked_row(c, decision.quote.text, evidence, question)
+    ]
+    problems = []
+    if missing:
+        problems.append("not in the quote: " + ", ".join(f"{c} ({c.kind})" for c in missing))
+    if other_rows:
+        named = ", ".join(map(str, other_rows))
+        problems.append(f"from a row the question does not name: {named}")
     checks = [
         Check(
             "answer_supported",
-            not missing,
-            "not in the quote: " + ", ".join(f"{c} ({c.kind})" for c in missing)
-            if missing
+            not problems,
+            "; ".join(problems)
+            if problems
             else "every number, name, date and identifier in the answer is in the quote",
         )
     ]

@@ -1,0 +1,39 @@
+"""A value the quote does not state, found in the table or list under it, must come from
+the row the question names: asked for the oil change, the catalytic converter's price is
+no answer."""
+
+from __future__ import annotations
+
+from app.core.answer.claims import extract_claims
+from app.core.answer.row_support import from_unasked_row
+
+QUOTE = "Shop: Hal's Auto on Division St — Hal Decker, (509) 555-0155."
+LOG = (
+    f"{QUOTE}\n\n| Date | Work | Shop | Cost |\n|---|---|---|---|\n"
+    "| 2024-12-03 | Downstream O2 sensor | Hal's Auto | $240.00 |\n"
+    "| 2025-03-04 | Catalytic converter (aftermarket) | Hal's Auto | $1,480.00 |\n"
+    "| 2025-11-04 | 4 winter tires, mounted | Tireland | $689.00 |"
+)
+
+
+def _flags(question: str, answer: str, quote: str = QUOTE, evidence: str = LOG) -> list[bool]:
+    return [from_unasked_row(c, quote, evidence, question) for c in extract_claims(answer)]
+
+
+def test_a_value_from_a_row_the_question_does_not_name() -> None:
+    # "Hal" is in two rows: it picks out none of them
+    assert _flags("How much did Hal charge for the oil change?", "$1,480.00 [2]") == [True]
+
+
+def test_a_value_from_the_row_the_question_names() -> None:
+    assert _flags("How much was the catalytic converter?", "$1,480.00 [2]") == [False]
+    assert _flags("what did the winter tires cost", "$689.00") == [False]
+
+
+def test_a_value_the_quote_states_or_running_text_or_a_single_row() -> None:
+    row = "| 2025-03-04 | Catalytic converter (aftermarket) | Hal's Auto | $1,480.00 |"
+    assert _flags("How much did Hal charge for the oil change?", "$1,480.00", quote=row) == [False]
+    prose = f"{QUOTE}\n\nThe converter came to $1,480.00 in the end."
+    assert _flags("oil change cost", "$1,480.00", evidence=prose) == [False]
+    one_row = f"{QUOTE}\n\n| Work | Cost |\n|---|---|\n| Converter | $1,480.00 |"
+    assert _flags("oil change cost", "$1,480.00", evidence=one_row) == [False]

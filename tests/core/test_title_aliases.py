@@ -1,0 +1,44 @@
+"""A daily note's "Car" section never names the car; the car's own note is titled with
+it, and a question naming the car is asked of that section too."""
+
+from __future__ import annotations
+
+from app.core.answer.checks import check_quote
+from app.core.answer.prompt import Prompt
+from app.core.basics.scores import FusedScore
+from app.core.index.records import ChunkSource
+from app.core.index.retrieve import Passage
+
+DAY = (
+    "## Car\n- Check engine light came on. Free code read at the parts store: **P0420** — "
+    '"Catalyst System Efficiency Below Threshold (Bank 1)".'
+)
+QUOTE = 'Free code read at the parts store: **P0420** — "Catalyst System Efficiency Below'
+CAR = "# Car — 2014 Subaru Forester\n\nShop: Hal's Auto on Division St.\n"
+QUESTION = "What does code P0420 mean on the Forester?"
+
+
+def passage(text: str, file: str, heading: tuple[str, ...], rank: int) -> Passage:
+    source = ChunkSource(file, heading, 1, 3)
+    return Passage(f"h{rank}", text, (source,), rank, FusedScore(0.03), rank, None, rank, None)
+
+
+def failed(passages: tuple[Passage, ...]) -> list[str]:
+    decision = check_quote(QUESTION, True, QUOTE, 1, Prompt((), passages, (), 0), None, 0.45)
+    return [c.name for c in decision.checks if not c.passed]
+
+
+def test_a_name_another_passage_titles_the_section_with() -> None:
+    day = passage(DAY, "journal/2024-11-19.md", ("2024-11-19", "Car"), 1)
+    car = passage(CAR, "money/car-repairs.md", ("Car — 2014 Subaru Forester",), 2)
+    assert failed((day, car)) == []
+
+
+def test_a_name_no_title_gives_the_section_is_still_missing() -> None:
+    day = passage(DAY, "journal/2024-11-19.md", ("2024-11-19", "Car"), 1)
+    assert failed((day,)) == ["question_terms_present"]
+    # a title naming the Forester beside no word of the section's heading
+    boat = passage(
+        "# Boat — Forester 460\n\nMoored at Pier 3.\n", "boat.md", ("Boat — Forester 460",), 2
+    )
+    assert failed((day, boat)) == ["question_terms_present"]
