@@ -47,7 +47,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
-        "wohnung-verein", "daily-notes",
+        "wohnung-verein", "daily-notes", "carnets-fr",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
