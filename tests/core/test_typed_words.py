@@ -90,3 +90,33 @@ def test_a_day_and_month_find_the_date_written_with_its_year() -> None:
         date = term(f"Wann beginnt die Versammlung am {written}?", written[:-1], note, "de")
         assert date.known and date.in_passages
     assert not term("Was war am 29.03.?", "29.03", note, "de").known
+
+
+FRENCH_NOTE = (
+    "## Traitement\nLasilix 40 mg le matin jusqu'à la consultation du 3 mars, puis 20 mg.\n"
+    "## Clio\nContrôle technique : deux défauts mineurs (pneus, feu arrière)."
+)
+
+
+def test_a_french_verb_and_its_pronoun_are_the_verb() -> None:
+    """ "prenait-il", "avait-elle": French puts the subject after its verb; the pair is
+    no identifier the notes lack."""
+    question = "Combien de Lasilix papa prenait-il avant la consultation du 3 mars ?"
+    words = [t.word for t in question_terms(question, vocabulary(FRENCH_NOTE, "fr"), "", "fr")]
+    assert "prenait" in words and "prenait-il" not in words
+    clio = "La Clio avait-elle des défauts au dernier contrôle technique ?"
+    terms = question_terms(clio, vocabulary(FRENCH_NOTE, "fr"), FRENCH_NOTE, "fr")
+    assert all(t.kind != "identifier" for t in terms)
+    # in English a hyphenated word keeps its parts: "add-on" is a thing
+    add_on = question_terms("which add-on broke", vocabulary("the add-on", "en"), "", "en")
+    assert "add-on" in [t.word for t in add_on]
+
+
+def test_french_and_italian_everyday_words_are_generic() -> None:
+    terms = question_terms(
+        "code P0300 clio ça veut dire quoi", vocabulary(FRENCH_NOTE, "fr"), "", "fr"
+    )
+    generic = {t.word for t in terms if t.kind == "generic word"}
+    assert {"ça", "veut", "dire", "quoi"} <= generic
+    italian = question_terms("cosa significa il codice E4", vocabulary("E4", "it"), "", "it")
+    assert {t.word for t in italian if t.kind == "generic word"} >= {"significa"}

@@ -1,5 +1,5 @@
-"""Words that name nothing in particular, in English, Portuguese, Spanish and German
-(folded).
+"""Words that name nothing in particular, in English, Portuguese, Spanish, German, French
+and Italian (folded).
 
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
@@ -55,7 +55,7 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     puede pueden puedo podemos poder debo debe deben tengo tiene tienen tener hacer hago
     hace hacen tomar toma tomo usar uso sirve funciona funcionar necesito necesita quiero
     saber decir dice hay alguien bien cosa cosas mejor mismo nuevo primero siempre ahora
-    todavia manera forma fecha
+    todavia manera forma fecha hizo hice hicieron hicimos hecho
     darf darfst durfen kann kannst konnen konnte muss musst mussen musste soll sollst sollen
     will willst wollen wollte mochte mochten mag magst gibt gab geht ging ne nen nem ner mal
     denn eigentlich halt eben schon gerade immer genau ungefahr etwa jemand irgendwie
@@ -64,6 +64,17 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
     nachste nachsten aktuell aktuelle derzeit heute anfang anfangs ende mitte stand herr
     herrn frau datum
+    si ca cela ceci veut veux voulez veulent vouloir dire dit dis faire fait fais font faut
+    falloir peut peux pouvez peuvent pouvoir va vais vas allons allez vont aller commence
+    commencer commencent finit finir prend prendre chose choses truc quoi comme aussi encore
+    deja toujours jamais tres bien mieux bon bonne chaque tout tous toute toutes autre autres
+    nouveau nouvelle dernier derniere premier premiere prochain prochaine jour jours fois
+    temps annee annees mois semaine semaines nom numero sorte facon maniere besoin savoir
+    sais sait exemple ici maintenant aujourd hui apres depuis
+    cosa come fare fa fatto vanno andare detto vuol vuole volere significa servono bisogna
+    posso puo possono potere prima dopo ultimo ultima prossimo prossima ore
+    giorno giorni volta volte tempo anno anni mese mesi settimana nome numero tipo modo
+    esempio qui adesso oggi sempre ancora gia molto poco tutto tutti nuovo nuova
     """.split()
 )
 

@@ -97,6 +97,10 @@ GENERIC_SALIENCE = 0.15
 _FIRST_WORD = re.compile(r"^\W*\w+")
 
 
+# A French question puts its subject pronoun after the verb, joined by a hyphen.
+_FRENCH_INVERSION = re.compile(
+    r"(?<=\w)-(?:t-)?(?:il|elle|on|ils|elles|je|tu|nous|vous|ce)$", re.IGNORECASE
+)
 _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
@@ -139,6 +143,8 @@ def question_terms(
             skip_next = False
             continue
         word = match.group(0)
+        if language == "fr":  # "prenait-il", "appelle-t-il", "est-ce": the verb alone
+            word = _FRENCH_INVERSION.sub("", word)
         variants = term_variants(word, language)
         if not variants:
             continue  # a stop word
