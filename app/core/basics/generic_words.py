@@ -4,7 +4,9 @@ and Italian (folded).
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
 ("many", "setup", "recommend"). Stop words are generic too; this list adds the content
-words that questions use without naming their topic.
+words that questions use without naming their topic. The list is stemmed in each
+language, so a word whose stem in another language is a content word there is left out
+("maintenant" would make "maintenance" generic, "temps" "temp").
 """
 
 from __future__ import annotations
@@ -64,17 +66,16 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
     nachste nachsten aktuell aktuelle derzeit heute anfang anfangs ende mitte stand herr
     herrn frau datum
-    si ca cela ceci veut veux voulez veulent vouloir dire dit dis faire fait fais font faut
-    falloir peut peux pouvez peuvent pouvoir va vais vas allons allez vont aller commence
-    commencer commencent finit finir prend prendre chose choses truc quoi comme aussi encore
-    deja toujours jamais tres bien mieux bon bonne chaque tout tous toute toutes autre autres
-    nouveau nouvelle dernier derniere premier premiere prochain prochaine jour jours fois
-    temps annee annees mois semaine semaines nom numero sorte facon maniere besoin savoir
-    sais sait exemple ici maintenant aujourd hui apres depuis
-    cosa come fare fa fatto vanno andare detto vuol vuole volere significa servono bisogna
-    posso puo possono potere prima dopo ultimo ultima prossimo prossima ore
-    giorno giorni volta volte tempo anno anni mese mesi settimana nome numero tipo modo
-    esempio qui adesso oggi sempre ancora gia molto poco tutto tutti nuovo nuova
+    si ca cela ceci veut veux voulez veulent vouloir dire dit dis fait fais faut falloir
+    peut peux pouvez peuvent pouvoir va vais vas allons allez vont aller commence commencer
+    commencent finit finir prend prendre chose choses truc quoi comme aussi encore deja
+    toujours jamais tres bien mieux bon bonne chaque tout tous toute toutes autre autres
+    nouveau nouvelle dernier derniere prochain prochaine jour jours fois annee annees mois
+    semaine semaines nom numero facon maniere besoin savoir sais sait exemple ici aujourd
+    hui depuis cosa come fare fa fatto vanno andare detto vuol vuole volere significa
+    servono bisogna posso puo possono potere prima dopo ultimo ultima prossimo prossima ore
+    giorno giorni anno anni mese mesi settimana nome numero tipo modo esempio qui adesso
+    oggi sempre ancora gia molto poco tutto tutti nuovo nuova
     """.split()
 )
 
