@@ -382,3 +382,23 @@ def test_an_email_address_is_stated_only_by_an_address() -> None:
         "Chef : Bruno Albertini — 06 14 78 22 05 (SMS plutôt)", AnswerType.EMAIL, asked
     )
     assert states("Chef : Bruno Albertini, bruno.a@example.fr", AnswerType.EMAIL, asked)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quel jour commencent les travaux de toiture du gite ?",
+        "Elternabend Kita Füchse – an welchem Tag genau?",
+        "which day is the plumber coming",
+    ],
+)
+def test_a_question_for_the_day_needs_a_day(question: str) -> None:
+    """A month or a year does not say which day: "en octobre probablement"."""
+    assert asked_type(question) is AnswerType.DATE
+    assert not states(
+        "en octobre probablement, Zeitraum April–August 2026", AnswerType.DATE, question
+    )
+    assert states("le mardi 14 octobre", AnswerType.DATE, question)
+    assert states("am 14.10.", AnswerType.DATE, question)
+    assert states("| Fatura cartão | dia 12 |", AnswerType.DATE, question)
+    assert states("en octobre", AnswerType.DATE, "quand commencent les travaux")

@@ -144,6 +144,19 @@ def _title_names_person(title: str, question: str, in_people: bool) -> bool:
     return _has_name(" ".join(name), person=True, asked=_question_words(question), title=True)
 
 
+# A question for the day itself, which a month or a year does not answer.
+_DAY_ASKED = re.compile(
+    r"\b(which day|what day|on what day|quel jour|an welchem tag|welcher tag|que dia|qual dia|"
+    r"che giorno|quale giorno|in che giorno)\b"
+)
+
+# A day of the month without its month: "dia 12" (a card's due day), "the 12th".
+_DAY_OF_MONTH = re.compile(
+    r"\b(dia|day|jour|le|el|am|il|giorno|tag)\s+\d{1,2}(st|nd|rd|th|o|º)?\b(?![.,:]?\d|\s*h\b)|"
+    r"\b\d{1,2}(st|nd|rd|th)\b"
+)
+
+
 # What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
 _DIMENSIONS = {
     **dict.fromkeys(TIME_UNITS, "time"),
@@ -227,6 +240,13 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.TIME:
         return bool(times(text))
     if kind is AnswerType.DATE:
+        if question and _DAY_ASKED.search(fold(question)):
+            # "quel jour commencent les travaux ?": "en octobre probablement" names no day
+            return (
+                any(day is not None for _y, _m, day in dates(text))
+                or bool(weekdays(text))
+                or _DAY_OF_MONTH.search(fold(text)) is not None
+            )
         return bool(dates(text) or weekdays(text) or YEAR.search(text))
     if kind is AnswerType.WHEN:
         return (
