@@ -1,12 +1,10 @@
-"""The checks that decide what the model proposed, each named with its evidence.
+"""The quote checks that decide what the model proposed, each named with its evidence.
 
 Quote checks run as soon as the model has written its quote: is it a real statement from
 a passage (not one word, not text addressed to an assistant, not the prompt's example),
 about the question, naming what the question names, and stating the kind of value asked
-for? Only then may the quote appear on screen. Sentence checks run on the finished answer:
-every number, name, date and identifier it states is in the quote's evidence, it adds no
-words from nowhere, it states the kind of value asked for, and it does not negate what the
-quote says. A sentence that fails them is not shown; the verified quote is shown instead.
+for? Only then may the quote appear on screen. The sentence checks on the finished answer
+are in `sentence_checks`.
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
+from app.core.answer.claims import unsupported_claims
 from app.core.answer.evidence import (
     evidence_window,
     is_instruction,
@@ -34,7 +32,6 @@ from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.quoted_items import row_with_header_units, table_header
-from app.core.answer.row_support import from_unasked_row
 from app.core.answer.title_aliases import titled_elsewhere
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
@@ -42,8 +39,6 @@ from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
 from app.core.verdict.stated_values import note_names_person, states
-
-MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
 
 @dataclass(frozen=True)
@@ -323,79 +318,3 @@ def _only_asks(text: str) -> bool:
     always `What is 15 + 27?`") is what the note states was asked."""
     said = [bare for s in sentences(text) if (bare := s.strip().rstrip(" *_)]|"))]
     return bool(said) and all(s.endswith("?") for s in said)
-
-
-def check_sentence(
-    question: str, answer: str, decision: QuoteDecision, passage_text: str
-) -> tuple[Check, ...]:
-    """The sentence checks on the finished answer, against the quote's evidence.
-
-    A claim the question itself names (a restated topic) may be found anywhere in the
-    quoted passage; every other claim must be in the quote's own evidence.
-    """
-    assert decision.quote is not None
-    evidence = decision.evidence or decision.quote.text
-    missing = [
-        c
-        for c in unsupported_claims(answer, [evidence])
-        if not (fold(c.text) in fold(question) and unsupported_claims(c.text, [passage_text]) == [])
-    ]
-    # a value of the table under the quote, from a row the question does not name
-    other_rows = [
-        c
-        for c in extract_claims(answer)
-        if c not in missing
-        and fold(c.text) not in fold(question)
-        and from_unasked_row(c, decision.quote.text, evidence, question)
-    ]
-    problems = []
-    if missing:
-        problems.append("not in the quote: " + ", ".join(f"{c} ({c.kind})" for c in missing))
-    if other_rows:
-        named = ", ".join(map(str, other_rows))
-        problems.append(f"from a row the question does not name: {named}")
-    checks = [
-        Check(
-            "answer_supported",
-            not problems,
-            "; ".join(problems)
-            if problems
-            else "every number, name, date and identifier in the answer is in the quote",
-        )
-    ]
-    added = added_words(answer, evidence, question)
-    checks.append(
-        Check(
-            "answer_adds_nothing",
-            len(added) <= MAX_ADDED_WORDS,
-            f"words from neither the quote nor the question: {', '.join(added)}"
-            if len(added) > MAX_ADDED_WORDS
-            else "the answer restates the quote",
-        )
-    )
-    asked = asked_type(question)
-    if asked is not None and asked not in (AnswerType.PERSON, AnswerType.PLACE):
-        # The quote was checked to state the asked value; the sentence must say it too
-        # ("From Gdańsk" is no answer to "when", however true). A person or a place may be
-        # answered by a role or a description ("the secondary on-call"), so those are not.
-        said = states(strip_citations(answer), asked, question)
-        checks.append(
-            Check(
-                "answer_states_type",
-                said,
-                f"the answer states {asked.described}, as asked"
-                if said
-                else f"the question asks for {asked.described}; the answer states none",
-            )
-        )
-    flipped = polarity_differs(answer, decision.quote.text)
-    checks.append(
-        Check(
-            "same_polarity",
-            not flipped,
-            "the answer negates what the quote states, or states what it negates"
-            if flipped
-            else "the answer and the quote agree in polarity",
-        )
-    )
-    return tuple(checks)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from app.core.answer.checks import QuoteDecision, check_quote, check_sentence
+from app.core.answer.checks import QuoteDecision, check_quote
 from app.core.answer.claims import CITATION
 from app.core.answer.extractive import QuotedSentence, best_sentences
 from app.core.answer.grounding import (
@@ -24,6 +24,7 @@ from app.core.answer.quote_location import LocatedQuote
 from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings, Timings, quote_line
 from app.core.answer.second_reading import QuoteCheck
+from app.core.answer.sentence_checks import check_sentence
 from app.core.index.retrieve import SearchResult
 from app.core.verdict.gates import Verdict, generator_gate
 

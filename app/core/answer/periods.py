@@ -139,14 +139,17 @@ def other_year_titled(question: str, quote: str, titles: str, *, day_dates: bool
     if any(a in said for a in asked):
         return None
     folded = fold(titles)
-    titled = [int(m.group(0)) for m in YEAR.finditer(folded)]
+    found = list(YEAR.finditer(folded))
+    if any(_RELATIVE.search(folded[: m.start()]) for m in found):
+        return None
+    titled = [int(m.group(0)) for m in found]
     # a season's short second year: "Meets 2024–25", "Saison 2024/25"
     titled += [
         int(m.group(1)) + 1
         for m in _SEASON.finditer(folded)
         if int(m.group(2)) == (int(m.group(1)) + 1) % 100  # not "2024-10", a month
     ]
-    if not titled or any(_RELATIVE.search(folded[: m.start()]) for m in YEAR.finditer(folded)):
+    if not titled:
         return None
     if any(a in titled or min(titled) <= a <= max(titled) for a in asked):
         return None

@@ -30,7 +30,12 @@ _NAME = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
 def note_lead(first_chunk: str) -> str:
     """The sentences naming the note's subject in its opening lines ("" when the note
     opens straight into a section, or its opening lines are a roster)."""
-    return " ".join(s for s in sentences(opening_lines(first_chunk)) if _names(s) <= MAX_NAMES)
+    return lead_of(opening_lines(first_chunk))
+
+
+def lead_of(opening: str) -> str:
+    """`note_lead` of opening lines already cut by `opening_lines`."""
+    return " ".join(s for s in sentences(opening) if _names(s) <= MAX_NAMES)
 
 
 def opening_lines(first_chunk: str) -> str:

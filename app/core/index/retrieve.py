@@ -311,11 +311,12 @@ def search(
             break
     passages = _current_sections(passages, order, stored, sources_of, in_place_of)
     leads = index.manifest.first_texts({p.primary.file for p in passages})
+    openings = {file: note_leads.opening_lines(text) for file, text in leads.items()}
     passages = [
         dataclasses.replace(
             p,
-            note_lead=note_leads.note_lead(leads.get(p.primary.file, "")),
-            note_opening=note_leads.opening_lines(leads.get(p.primary.file, "")),
+            note_lead=note_leads.lead_of(openings.get(p.primary.file, "")),
+            note_opening=openings.get(p.primary.file, ""),
         )
         for p in passages
     ]

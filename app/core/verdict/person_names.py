@@ -12,6 +12,7 @@ Weidlich" below "Teilnehmer: S. Rieger, M. Weidlich").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from app.core.basics.given_names import GIVEN_NAMES
 from app.core.basics.text import fold
@@ -23,6 +24,7 @@ _AFTER_INITIAL = re.compile(rf"(?<![\w.])[A-ZÄÖÜ]\.\s?({_CAPITALISED})")
 _PAIR = re.compile(rf"\b({_CAPITALISED})\s+(?=({_CAPITALISED}))")  # overlapping pairs
 
 
+@lru_cache(maxsize=64)  # a passage is read once per sentence the verdict weighs
 def german_names(text: str) -> frozenset[str]:
     """The folded words of `text` that name a person by what stands around them."""
     found = {fold(m.group(1)) for m in _AFTER_TITLE.finditer(text)}

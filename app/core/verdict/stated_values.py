@@ -270,7 +270,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.PERSON:
         known = None
         if detect_language(f"{question}\n{text}") == "de":
-            known = german_names(f"{context}\n{text}")
+            known = german_names(context) | german_names(text)
         return _has_name(text, person=True, asked=_question_words(question), known=known)
     if kind is AnswerType.PHONE:
         return any(

@@ -1,0 +1,96 @@
+"""The sentence checks on a finished answer, against its checked quote's evidence.
+
+Every number, name, date and identifier the answer states is in the quote's evidence (and
+a value from a table under the quote stands in the row the question names), it adds no
+words from nowhere, it states the kind of value asked for, and it does not negate what the
+quote says. A sentence that fails them is not shown; the verified quote is shown instead.
+"""
+
+from __future__ import annotations
+
+from app.core.answer.checks import QuoteDecision
+from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
+from app.core.answer.grounding import Check
+from app.core.answer.json_stream import strip_citations
+from app.core.answer.row_support import from_unasked_row
+from app.core.basics.text import fold
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.stated_values import states
+
+MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
+
+
+def check_sentence(
+    question: str, answer: str, decision: QuoteDecision, passage_text: str
+) -> tuple[Check, ...]:
+    """The sentence checks on the finished answer, against the quote's evidence.
+
+    A claim the question itself names (a restated topic) may be found anywhere in the
+    quoted passage; every other claim must be in the quote's own evidence.
+    """
+    assert decision.quote is not None
+    evidence = decision.evidence or decision.quote.text
+    missing = [
+        c
+        for c in unsupported_claims(answer, [evidence])
+        if not (fold(c.text) in fold(question) and unsupported_claims(c.text, [passage_text]) == [])
+    ]
+    # a value of the table under the quote, from a row the question does not name
+    other_rows = [
+        c
+        for c in extract_claims(answer)
+        if c not in missing
+        and fold(c.text) not in fold(question)
+        and from_unasked_row(c, decision.quote.text, evidence, question)
+    ]
+    problems = []
+    if missing:
+        problems.append("not in the quote: " + ", ".join(f"{c} ({c.kind})" for c in missing))
+    if other_rows:
+        named = ", ".join(map(str, other_rows))
+        problems.append(f"from a row the question does not name: {named}")
+    checks = [
+        Check(
+            "answer_supported",
+            not problems,
+            "; ".join(problems)
+            if problems
+            else "every number, name, date and identifier in the answer is in the quote",
+        )
+    ]
+    added = added_words(answer, evidence, question)
+    checks.append(
+        Check(
+            "answer_adds_nothing",
+            len(added) <= MAX_ADDED_WORDS,
+            f"words from neither the quote nor the question: {', '.join(added)}"
+            if len(added) > MAX_ADDED_WORDS
+            else "the answer restates the quote",
+        )
+    )
+    asked = asked_type(question)
+    if asked is not None and asked not in (AnswerType.PERSON, AnswerType.PLACE):
+        # The quote was checked to state the asked value; the sentence must say it too
+        # ("From Gdańsk" is no answer to "when", however true). A person or a place may be
+        # answered by a role or a description ("the secondary on-call"), so those are not.
+        said = states(strip_citations(answer), asked, question)
+        checks.append(
+            Check(
+                "answer_states_type",
+                said,
+                f"the answer states {asked.described}, as asked"
+                if said
+                else f"the question asks for {asked.described}; the answer states none",
+            )
+        )
+    flipped = polarity_differs(answer, decision.quote.text)
+    checks.append(
+        Check(
+            "same_polarity",
+            not flipped,
+            "the answer negates what the quote states, or states what it negates"
+            if flipped
+            else "the answer and the quote agree in polarity",
+        )
+    )
+    return tuple(checks)
