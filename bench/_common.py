@@ -41,13 +41,14 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # (Brazilian Portuguese) was written after the changes homelab's failures prompted, and
 # freelance (English) after the changes notas-pt's failures prompted, notas-mx (Mexican
 # Spanish) after the changes freelance's failures prompted, and household (English) after
-# the changes notas-mx's failures prompted.
+# the changes notas-mx's failures prompted; team-notes (English work notes beside Spanish
+# personal ones) after the changes carnets-fr's failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
-        "wohnung-verein", "daily-notes", "carnets-fr",
+        "wohnung-verein", "daily-notes", "carnets-fr", "team-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
