@@ -118,7 +118,9 @@ def ask(
     from app.cli.render import render_answer_footer
 
     shown = "".join(streamed).rstrip()
-    if answer.kind is AnswerKind.GENERATED and answer.text.startswith(shown):
+    if shown and shown.endswith(answer.text.rstrip()):
+        click.echo()  # the quote and the answer were streamed as they passed their checks
+    elif answer.kind is AnswerKind.GENERATED and answer.text.startswith(shown):
         click.echo(answer.text[len(shown) :])
     else:
         click.echo(("\n\n" if shown else "") + answer.text)

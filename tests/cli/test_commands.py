@@ -110,6 +110,7 @@ def test_ask_json_answers_with_the_codes_citation(indexed: Cli) -> None:
 def test_ask_streams_text_then_the_footer(indexed: Cli) -> None:
     result = indexed("ask", "Which port does the server use?")
     assert result.stdout.startswith(f'Your notes say: "{PORT_QUOTE}" [1]\n\nPort 8443 [1].')
+    assert result.stdout.count("Port 8443 [1].") == 1  # streamed, not printed again
     assert "✓ answered by scripted" in result.stdout and "cited:" in result.stdout
 
 

@@ -402,3 +402,25 @@ def test_a_question_for_the_day_needs_a_day(question: str) -> None:
     assert states("am 14.10.", AnswerType.DATE, question)
     assert states("| Fatura cartão | dia 12 |", AnswerType.DATE, question)
     assert states("en octobre", AnswerType.DATE, "quand commencent les travaux")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "¿Cuál es la extensión de teléfono de Kenji Watanabe?",
+        "What is Owen Price's phone extension?",
+        "grace okafor desk extension",
+        "qual o ramal do telefone da recepção?",
+    ],
+)
+def test_a_phone_extension_is_asked_as_a_number(question: str) -> None:
+    """ "Extension: 5521" answers it; a whole phone number is not needed, and a note that
+    only says how to reach the person ("Slack or email only") does not answer it."""
+    assert asked_type(question) is AnswerType.QUANTITY
+    assert states("- Extension: 5521", AnswerType.QUANTITY, question)
+    assert not states("Does not use the desk phone at all; Slack or email only.",
+                      AnswerType.QUANTITY, question)  # fmt: skip
+
+
+def test_a_deadline_extension_is_no_phone_extension() -> None:
+    assert asked_type("When does the essay deadline extension end?") is AnswerType.WHEN

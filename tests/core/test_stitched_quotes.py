@@ -11,7 +11,7 @@ import pytest
 from app.core.answer.answering import answer_question
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
-from app.core.answer.quote_location import locate_quotes
+from app.core.answer.quote_location import _whole_parts, locate_quotes
 from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
@@ -31,6 +31,28 @@ INTRO = "Restored latest nightly snapshot from the rest-server to tank/scratch."
 TIMING = "- started 10:14, done 12:01 → **1h 47m** (~33 MB/s, limited by the 1GbE link)"
 # The model dropped the two list items between the lines it wanted.
 STITCHED = f"{INTRO} {TIMING.replace('**', '')}"
+
+
+COSTS = (
+    "# Budget review\n\nMonthly cloud cost (EUR).\n\n| month | compute | total |\n"
+    "|-------|--------:|------:|\n| Feb 2025 | 11,300 | 37,200 |\n| Mar 2025 | 11,900 | 38,400 |\n"
+)
+
+
+def test_a_table_header_and_a_later_row_are_found_row_by_row() -> None:
+    # the model copied the lead, the header and March's row, leaving out February's
+    quote = "Monthly cloud cost (EUR). | month | compute | total | |---|---|---| " + (
+        "| Mar 2025 | 11,900 | 38,400 |"
+    )
+    located = locate_quotes(quote, [COSTS], 1)
+    assert [q.text for q in located] == [
+        "Monthly cloud cost (EUR).",
+        "| month | compute | total |",
+        "| Mar 2025 | 11,900 | 38,400 |",
+    ]
+    # a run of words that starts inside a row is made of no whole rows
+    assert _whole_parts("compute total mar 2025 11 900 38 400", COSTS) == []
+    assert _whole_parts("month compute total mar 2025 11 900 38 400", COSTS) == []
 
 
 def test_each_piece_is_found_as_the_note_writes_it() -> None:

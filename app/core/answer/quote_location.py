@@ -123,14 +123,35 @@ def _locate_stitched(target: str, passages: Sequence[str], order: list[int]) -> 
         located: list[LocatedQuote] = []
         for piece in pieces:
             window = next((w for w in windows if holds_words(w, piece)), None)
-            if window is None:  # a run across two rows or items quotes neither
+            found = [window] if window is not None else _whole_parts(piece, text)
+            if not found:  # a run across part of a row or item quotes neither
                 located = []
                 break
-            if all(q.text != window for q in located):
-                located.append(LocatedQuote(number, window, True, stitched=True))
+            for part in found:
+                if all(q.text != part for q in located):
+                    located.append(LocatedQuote(number, part, True, stitched=True))
         # Pieces of one sentence are a misquote of it, which `_locate_loosely` judges.
         if len(located) >= 2:
             return located
+    return []
+
+
+def _whole_parts(piece: str, text: str) -> list[str]:
+    """The consecutive sentences, rows and items of `text` that make up `piece` exactly
+    ("Monthly cost (EUR)." with the table's header row under it), each a piece of its own;
+    empty when the piece starts or ends inside one."""
+    parts = [(part, squash(part)) for part in sentences(text)]
+    parts = [(part, squashed) for part, squashed in parts if squashed]
+    for start in range(len(parts)):
+        taken: list[str] = []
+        joined = ""
+        for part, squashed in parts[start:]:
+            joined = f"{joined} {squashed}".strip()
+            if not f" {piece} ".startswith(f" {joined} "):
+                break
+            taken.append(part)
+            if joined == piece:
+                return taken if len(taken) >= 2 else []
     return []
 
 

@@ -66,8 +66,11 @@ _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 # ("combien", "wie viel", "quanti"), and Italian "quanto costa" is a price before
 # Portuguese "quanto" reads as a number.
 _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
-    # an extension is a number, often of three digits ("Durchwahl 205"): no phone number
-    (AnswerType.QUANTITY, r"\bdurchwahl\b"),
+    # an extension is a number, often of three digits ("Durchwahl 205", "phone extension",
+    # "extensión de teléfono"): no phone number
+    (AnswerType.QUANTITY, r"\bdurchwahl\b|\b(phone|telephone|desk) extension\b|"
+                          r"\bextension (de |del )?(telefono|telephone|tel)\b|"
+                          r"\b(ramal|interno) (de |do |da |del |di )?(telefone|telefono)\b"),
     (AnswerType.PHONE, r"^\W*quel(le)? est (le |son |mon )?(numero de )?(telephone|portable)\b|"
                        r"\bnumero de (telephone|portable)\b|"
                        r"^\W*(le )?(telephone|portable|tel) (de|du)\b|"
