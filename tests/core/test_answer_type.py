@@ -420,6 +420,8 @@ def test_a_phone_extension_is_asked_as_a_number(question: str) -> None:
     assert states("- Extension: 5521", AnswerType.QUANTITY, question)
     assert not states("Does not use the desk phone at all; Slack or email only.",
                       AnswerType.QUANTITY, question)  # fmt: skip
+    assert not states("- Pushing for 3DS2 frictionless rate above 85% this year.",
+                      AnswerType.QUANTITY, question)  # fmt: skip
 
 
 def test_a_deadline_extension_is_no_phone_extension() -> None:

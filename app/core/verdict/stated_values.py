@@ -206,6 +206,9 @@ def counted_unit(question: str) -> str | None:
     return next((UNITS[w] for w in words if w in UNITS), "")
 
 
+_EXTENSION_ASKED = re.compile(r"\b(durchwahl|extension|ext|ramal)\b")
+
+
 def states(text: str, kind: AnswerType, question: str = "", context: str = "") -> bool:
     """Whether `text` states a value of the asked kind (a number, a date, a name…).
 
@@ -220,6 +223,9 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         # 2025/26 renewal"), as its names do; the count asked for is another.
         given = {v for q in quantities(question) for v in q.values}
         counted = [q for q in quantities(text) if q.values - given]
+        if _EXTENSION_ASKED.search(fold(question)):
+            # an extension is a bare number: "3DS2 … above 85%" gives none
+            return any(q.unit is None for q in counted)
         unit = counted_unit(question)
         if unit is not None:
             return any(_counts(q.unit, unit) for q in counted)
