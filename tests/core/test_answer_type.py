@@ -426,3 +426,37 @@ def test_a_phone_extension_is_asked_as_a_number(question: str) -> None:
 
 def test_a_deadline_extension_is_no_phone_extension() -> None:
     assert asked_type("When does the essay deadline extension end?") is AnswerType.WHEN
+
+
+@pytest.mark.parametrize(
+    ("question", "start_only", "end_given", "start_asked"),
+    [
+        (
+            "When does Tomasz come back from parental leave?",
+            "- Parental leave will start on 4 August 2025.",
+            "- Back at work on 3 November 2025.",
+            "When does Tomasz's parental leave start?",
+        ),
+        (
+            "¿Cuándo vuelve Marta de la baja?",
+            "La baja empieza el 2 de junio.",
+            "Baja del 2 de junio hasta el 30 de septiembre.",
+            "¿Cuándo empieza la baja de Marta?",
+        ),
+        (
+            "when does the deploy freeze end",
+            "- Freeze starts 15 December.",
+            "- Freeze from 15 December – 7 January.",
+            "when does the deploy freeze start",
+        ),
+    ],
+)
+def test_the_start_of_a_period_does_not_say_when_it_ends(
+    question: str, start_only: str, end_given: str, start_asked: str
+) -> None:
+    kind = asked_type(question)
+    assert kind in (AnswerType.WHEN, AnswerType.DATE)
+    assert not states(start_only, kind, question)
+    assert states(end_given, kind, question)
+    # asked when it starts, the start answers
+    assert states(start_only, asked_type(start_asked) or kind, start_asked)

@@ -206,6 +206,36 @@ def counted_unit(question: str) -> str | None:
     return next((UNITS[w] for w in words if w in UNITS), "")
 
 
+# The end of a period asked ("when does Tomasz come back from leave?", "¿cuándo vuelve?")
+# and only its start stated ("Parental leave will start on 4 August 2025").
+_END_ASKED = re.compile(
+    r"\b(come back|comes back|coming back|back from|back at work|return|returns|returning|"
+    r"ends?|ending|finish|finishes|until when|vuelve|vuelven|volver|regresa|regreso|termina|"
+    r"acaba|volta|voltar|termina|revient|rentre|retour|finit|zuruck|endet|torna|ritorno|"
+    r"finisce)\b"
+)
+_START_STATED = re.compile(
+    r"\b(start|starts|started|starting|begin|begins|began|beginning|from|empieza|empezo|"
+    r"comienza|comenzo|desde|inicio|commence|debut|beginnt|inizia|comeca|comecou)\b"
+)
+_END_STATED = re.compile(
+    r"\b(end|ends|ended|ending|until|till|to|through|back|return|returns|returning|hasta|"
+    r"vuelve|vuelta|regresa|regreso|termina|fin|ate|volta|retour|jusqu|bis|fino)\b|[–→]"
+)
+
+
+def _only_its_start(text: str, question: str) -> bool:
+    """The question asks when something ends or someone is back, and `text` gives only
+    when it starts: one date, a start word, and no end word or range."""
+    folded_text = fold(text)
+    return (
+        _END_ASKED.search(fold(question)) is not None
+        and _START_STATED.search(folded_text) is not None
+        and _END_STATED.search(folded_text) is None
+        and len(dates(text)) <= 1
+    )
+
+
 _EXTENSION_ASKED = re.compile(r"\b(durchwahl|extension|ext|ramal)\b")
 
 
@@ -233,6 +263,8 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         if measured is not None:
             return any(_DIMENSIONS.get(q.unit or "") == measured for q in counted)
         return bool(counted)
+    if kind in (AnswerType.DATE, AnswerType.WHEN) and question and _only_its_start(text, question):
+        return False
     if kind is AnswerType.PRICE:
         return has_money(text) and _names_period(text, question)
     if kind is AnswerType.SECRET:
