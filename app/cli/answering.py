@@ -39,7 +39,6 @@ def ask(
     since:YYYY-MM-DD, before:YYYY-MM-DD.
     """
     from app.cli.progress import StderrProgress
-    from app.core.answer.result import AnswerKind
 
     started = time.perf_counter()
     session = ctx.session()
@@ -120,8 +119,6 @@ def ask(
     shown = "".join(streamed).rstrip()
     if shown and shown.endswith(answer.text.rstrip()):
         click.echo()  # the quote and the answer were streamed as they passed their checks
-    elif answer.kind is AnswerKind.GENERATED and answer.text.startswith(shown):
-        click.echo(answer.text[len(shown) :])
     else:
         click.echo(("\n\n" if shown else "") + answer.text)
     footer = render_answer_footer(answer, load_s, time.perf_counter() - started, prompt_state)

@@ -109,7 +109,7 @@ def test_a_word_month_needs_a_number_beside_it() -> None:
 
 
 def test_a_question_opening_with_and_is_not_yes_no() -> None:
-    from app.core.verdict.answer_type import is_yes_no
+    from app.core.verdict.yes_no import is_yes_no
 
     assert is_yes_no("É caro o estacionamento?") and is_yes_no("Da tempo?")
     assert not is_yes_no("E quanto custou o gás em abril?")
@@ -122,7 +122,7 @@ def test_a_question_opening_with_and_is_not_yes_no() -> None:
      "Hat der Techniker angerufen?", "Est-ce que le garage est ouvert ?", "Ha chiamato Luca?"],
 )  # fmt: skip
 def test_german_french_and_italian_yes_no_questions(question: str) -> None:
-    from app.core.verdict.answer_type import is_yes_no
+    from app.core.verdict.yes_no import is_yes_no
 
     assert is_yes_no(question)
     assert not is_yes_no("Wann wurde die Erhöhung angenommen?")

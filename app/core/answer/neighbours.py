@@ -52,7 +52,8 @@ from app.core.basics.text import (
     holds_words,
     squash,
 )
-from app.core.verdict.answer_type import AnswerType, asked_type, is_yes_no
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.yes_no import is_yes_no
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
 # "turn 23", "lab 5") that ends the phrase: "about 5 minutes" measures, it labels nothing.

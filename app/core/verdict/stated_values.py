@@ -211,7 +211,7 @@ def counted_unit(question: str) -> str | None:
 _END_ASKED = re.compile(
     r"\b(come back|comes back|coming back|back from|back at work|return|returns|returning|"
     r"ends?|ending|finish|finishes|until when|vuelve|vuelven|volver|regresa|regreso|termina|"
-    r"acaba|volta|voltar|termina|revient|rentre|retour|finit|zuruck|endet|torna|ritorno|"
+    r"acaba|volta|voltar|revient|rentre|retour|finit|zuruck|endet|torna|ritorno|"
     r"finisce)\b"
 )
 _START_STATED = re.compile(
