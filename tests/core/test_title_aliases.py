@@ -42,3 +42,24 @@ def test_a_name_no_title_gives_the_section_is_still_missing() -> None:
         "# Boat — Forester 460\n\nMoored at Pier 3.\n", "boat.md", ("Boat — Forester 460",), 2
     )
     assert failed((day, boat)) == ["question_terms_present"]
+
+
+def test_a_shared_section_name_under_other_titles_aliases_nothing() -> None:
+    """Two incidents' "Impact" sections: the failover incident's title names Postgres, and
+    the TLS incident's impact is no answer about the failover."""
+    tls = passage(
+        "## Impact\n- p99 authorisation latency went from 310 ms to 2,850 ms.\n",
+        "incidents/tls.md",
+        ("INC-4 — Card authorisations failing with TLS errors", "Impact"),
+        1,
+    )
+    failover = passage(
+        "## Impact\n- Writes unavailable for 4 min.\n",
+        "incidents/failover.md",
+        ("INC-19 — Ledger Postgres primary failover", "Impact"),
+        2,
+    )
+    quote = "p99 authorisation latency went from 310 ms to 2,850 ms."
+    question = "What was the p99 latency during the ledger Postgres failover?"
+    decision = check_quote(question, True, quote, 1, Prompt((), (tls, failover), (), 0), None, 0.45)
+    assert [c.name for c in decision.checks if not c.passed] == ["question_terms_present"]
