@@ -196,6 +196,16 @@ SUBSTITUICOES = (
          "opening; the quote is about the closing"),
         ("¿Cuándo abre la piscina de verano?", "- Fecha: 3 de junio de 2025.",
          "- Fecha: 3 de junio de 2025.", "", None),  # Spanish "fecha" is a date
+        ("¿A qué hora sale el tren de vuelta de Asturias?", "- Salida 8:05, llegada 12:27.",
+         "### Ida\n- Tren Madrid → Oviedo.\n- Salida 8:05, llegada 12:27.",
+         "Viaje a Asturias > Transporte > Ida", "return leg; the quote is about the outward"),
+        ("¿A qué hora sale el tren de ida?", "- Salida 8:05, llegada 12:27.",
+         "- Salida 8:05, llegada 12:27.", "Viaje a Asturias > Transporte > Ida", None),
+        ("What time is the return flight?", "Outbound flight TP1234 leaves at 07:10.",
+         "Outbound flight TP1234 leaves at 07:10.", "", "return leg"),
+        ("A que horas é o voo de ida?", "Chegada por volta das 8h.", "Chegada por volta das 8h.",
+         "", None),  # "por volta das 8h" is around eight, not the way back
+        ("how much was my tax return", "Refund: 612 €", "Refund: 612 €", "IRS 2024", None),
         ("how long are staging database backups retained",
          "- retention: 35 days, enforced by object lock", BACKUPS, "Backups",
          "staging; the quote is about the production"),  # the list's lead-in names it

@@ -39,6 +39,14 @@ _SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
         ("minimum", "minimum minimo minima", "maximum", "maximum maximo maxima"),
         ("upload", "upload subida", "download", "download descarga"),
         ("inbound", "inbound incoming", "outbound", "outbound outgoing"),
+        # a trip's two legs; "por volta das 8h" (around eight) is taken out first
+        (
+            "outward leg",
+            "outward outbound ida aller hinfahrt hinflug hinweg andata",
+            "return leg",
+            "return vuelta regreso volta retour ruckfahrt rueckfahrt ruckflug rueckflug "
+            "ruckweg rueckweg ritorno",
+        ),
         # "fecha" closes in Portuguese but is a date in Spanish: read in Portuguese only.
         (
             "opening",
@@ -56,8 +64,12 @@ _SIDE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 _CHECK_IN_OUT = re.compile(r"\bcheck\s+(in|out)\b")  # "check out of the flat" is check-out
 
 
+_AROUND = re.compile(r"\bpor volta\b")
+
+
 def _sides_named(text: str) -> set[str]:
-    words = set(_SIDE_WORD.findall(_CHECK_IN_OUT.sub(r"check\1", fold(text))))
+    folded = _AROUND.sub(" ", _CHECK_IN_OUT.sub(r"check\1", fold(text)))
+    words = set(_SIDE_WORD.findall(folded))
     for hyphened in [w for w in words if "-" in w]:  # "next-day", "check-in" as checkin
         words |= {hyphened.replace("-", ""), *hyphened.split("-")}
     named = set()
