@@ -51,6 +51,46 @@ def test_front_matter_is_not_a_heading_and_lines_stay_true() -> None:
     assert "title: X" not in chunks[0].text
 
 
+PRIYA = (
+    "---\nperson: Priya Raman\nlocation: London\ntimezone: Europe/London\n"
+    "attendees:\n  - Ana\n---\n# Priya — 1:1s\n\nLead line of the note.\n\n"
+    "## Goals\n\nPath to Staff by mid-2026: lead the ledger v2 design end to end.\n"
+)
+
+
+def test_properties_are_text_of_the_title_section_as_written() -> None:
+    """A fact kept only as a property ("timezone: Europe/London") is searchable and shown,
+    lines true to the file; the parser never reads the front matter as a heading."""
+    chunks = chunk_note(PRIYA, "1on1/Priya.md", SMALL)
+    first = chunks[0]
+    assert first.heading_path == ("Priya — 1:1s",)
+    assert (first.start_line, first.end_line) == (1, 10)
+    assert first.text.startswith("---\nperson: Priya Raman\n")
+    assert "timezone: Europe/London" in first.text and "Lead line of the note." in first.text
+    assert chunks[-1].heading_path == ("Priya — 1:1s", "Goals")
+
+
+def test_properties_without_a_title_open_the_preamble() -> None:
+    text = "---\nvenue: Fellside Barn, Upper Thwaite\ndate: 2025-06-14\n---\nNo title here.\n"
+    (only,) = chunk_note(text, "wedding.md", SMALL)
+    assert only.heading_path == ("wedding",)
+    assert (only.start_line, only.end_line) == (1, 5)
+    assert "venue: Fellside Barn" in only.text
+
+
+@pytest.mark.parametrize(
+    "front",
+    [
+        "tags: [a, b]\naliases: [x]\ncssclasses: wide",  # how it is filed and shown
+        "owner:\n",  # a key with no value
+    ],
+)
+def test_display_keys_alone_stay_out_of_the_text(front: str) -> None:
+    text = f"---\n{front}\n---\n# T\n\nBody text long enough to be kept as it is.\n"
+    (only,) = chunk_note(text, "t.md", SMALL)
+    assert only.text.startswith("# T") and "---" not in only.text
+
+
 def test_setext_headings() -> None:
     text = "Title here\n==========\n\nSection\n-------\n\nBody of the section with enough words.\n"
     chunks = chunk_note(

@@ -25,6 +25,8 @@ def test_the_lead_is_what_comes_before_the_first_section() -> None:
     assert note_lead(f"Heron log\n=========\n\n{LEAD}\n\nEntry\n-----\nCutover.") == LEAD
     assert note_lead(f"#project #work\n{LEAD}\n## Entry") == LEAD
     assert note_lead("# Log\n\n```sh\n# a comment\n```\n") == ""
+    # properties are facts of their own, not what the note says it is about
+    assert note_lead(f"---\nowner: Mei\nstatus: live\n---\n# Heron log\n\n{LEAD}") == LEAD
     long = opening_lines("# Log\n\n" + "word " * 200)
     assert 250 < len(long) <= 300 and long.endswith("word")
 

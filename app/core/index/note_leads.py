@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.sentences import sentences
+from app.core.ingest.obsidian import front_matter_end
 
 LEAD_CHARS = 300
 MAX_NAMES = 3  # capitalised words past a sentence's first: more make a roster
@@ -42,6 +43,9 @@ def opening_lines(first_chunk: str) -> str:
     """The lines of a note's first chunk before its first section, heading, code block or
     underlined title, cut to about `LEAD_CHARS` on a word boundary."""
     lines = first_chunk.split("\n")
+    if lines and lines[0].strip() == "---":
+        # front matter's properties: facts of their own, not what the note says it is about
+        lines = lines[front_matter_end(lines) :]
     if lines and lines[0].startswith("# "):
         lines = lines[1:]  # the title, which the heading path already holds
     elif len(lines) > 1 and re.fullmatch(r"\s{0,3}=+\s*", lines[1]):

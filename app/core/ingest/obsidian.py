@@ -68,6 +68,28 @@ def front_matter_end(lines: Sequence[str]) -> int:
     return 0
 
 
+# Keys that say how to show or file a note, not what it records; aliases and tags reach
+# every passage through `NoteDialect.context`.
+_DISPLAY_KEYS = frozenset(
+    "aliases alias tags tag cssclass cssclasses publish permalink title layout draft".split()
+)
+_PROPERTY = re.compile(r"^([^\s#:][^:]*):(.*)$")
+
+
+def has_properties(lines: Sequence[str]) -> bool:
+    """Whether a note's front matter records something of its own ("timezone:
+    Europe/London", "venue: Fellside Barn") beyond how it is shown or filed."""
+    skip = front_matter_end(lines)
+    inner = lines[1 : skip - 1] if skip else []
+    for n, line in enumerate(inner):
+        found = _PROPERTY.match(line)
+        if found is None or found.group(1).strip().lower() in _DISPLAY_KEYS:
+            continue
+        if found.group(2).strip() or (n + 1 < len(inner) and inner[n + 1][:1] in (" ", "\t", "-")):
+            return True
+    return False
+
+
 def read_dialect(text: str) -> NoteDialect:
     """Make a note's Obsidian syntax readable and collect its links, aliases and tags."""
     lines = text.split("\n")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from app.core.ingest.obsidian import front_matter_end
+from app.core.ingest.obsidian import front_matter_end, has_properties
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -68,9 +68,15 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
     sections: list[Section] = []
     fence_starts = [f[0] for f in fences]
     first_start = headings[0][0] if headings else len(body)
-    if _has_text(body, skip, first_start):
+    # Properties ("location: London", "venue: Fellside Barn") are facts a question asks
+    # for: the note's first section then opens with its front matter, as written (the
+    # parser never sees it, so a "---" under a property line is no heading). With an H1
+    # title that is the title's section, so the note's lead stays in its first chunk.
+    start = 0 if skip and has_properties(lines) else skip
+    if (start < skip and not title_is_h1) or _has_text(body, skip, first_start):
         preamble_fences = _within(fences, fence_starts, skip, first_start)
-        sections.append(Section((title,), skip, first_start, 0, preamble_fences))
+        sections.append(Section((title,), start, first_start, 0, preamble_fences))
+        start = skip
 
     stack: list[tuple[int, str]] = []
     for n, (h_start, h_end, level, heading) in enumerate(headings):
@@ -82,11 +88,11 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
                 stack.pop()
             stack.append((level, heading))
             path = (title, *(h for _, h in stack))
-        sections.append(
-            Section(
-                path, h_start, end, h_end - h_start, _within(fences, fence_starts, h_start, end)
-            )
-        )
+        fenced = _within(fences, fence_starts, h_start, end)
+        if n == 0 and title_is_h1 and start < skip:  # the properties, then the title
+            sections.append(Section(path, start, end, 0, fenced))
+        else:
+            sections.append(Section(path, h_start, end, h_end - h_start, fenced))
     return ParsedNote(title, tuple(lines), tuple(sections))
 
 
