@@ -58,16 +58,32 @@ PRIYA = (
 )
 
 
-def test_properties_are_text_of_the_title_section_as_written() -> None:
+def test_properties_are_text_of_the_first_chunk_as_written() -> None:
     """A fact kept only as a property ("timezone: Europe/London") is searchable and shown,
-    lines true to the file; the parser never reads the front matter as a heading."""
+    lines true to the file; the parser never reads the front matter as a heading, and
+    the properties do not change how the rest of the note is cut."""
     chunks = chunk_note(PRIYA, "1on1/Priya.md", SMALL)
     first = chunks[0]
-    assert first.heading_path == ("Priya — 1:1s",)
-    assert (first.start_line, first.end_line) == (1, 10)
+    assert first.start_line == 1
     assert first.text.startswith("---\nperson: Priya Raman\n")
     assert "timezone: Europe/London" in first.text and "Lead line of the note." in first.text
-    assert chunks[-1].heading_path == ("Priya — 1:1s", "Goals")
+    bare = chunk_note(PRIYA.split("---\n", 2)[2], "1on1/Priya.md", SMALL)
+    assert [(c.heading_path, c.end_line - 7) for c in chunks] == [
+        (c.heading_path, c.end_line) for c in bare
+    ]
+    # properties under a bare title are kept, though they weigh nothing in merging
+    alone = chunk_note("---\nowner: Mei\n---\n# Heron\n", "heron.md", SMALL)
+    assert [c.text for c in alone] == ["---\nowner: Mei\n---\n# Heron"]
+
+
+def test_display_keys_beside_properties_are_blanked() -> None:
+    """Tags reach every passage already; as text they would match any question about
+    books in every book's note. Their lines stay, empty, so line numbers stay true."""
+    text = (
+        "---\ntags:\n  - reading\n  - book\nauthor: Susanna Clarke\n---\n# Piranesi\n\nRead it.\n"
+    )
+    (only,) = chunk_note(text, "reading/Piranesi.md", SMALL)
+    assert only.text.split("\n")[:6] == ["---", "", "", "", "author: Susanna Clarke", "---"]
 
 
 def test_properties_without_a_title_open_the_preamble() -> None:

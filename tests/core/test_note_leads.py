@@ -76,3 +76,24 @@ def test_search_gives_each_passage_its_note_lead(
     index.close()
     assert passages and all(p.note_lead == LEAD for p in passages)
     assert any(LEAD not in p.text for p in passages)
+
+
+def test_a_property_is_found_and_the_lead_stays(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    """A fact kept only in the front matter is searched and shown, lines true to the file,
+    and the note's lead is still its opening sentence, not its properties."""
+    entries = "\n\n".join(
+        f"## 2026-0{m}-06\n" + f"Entry {m}: we talked about growth and the design doc. " * 8
+        for m in range(1, 4)
+    )
+    front = "---\nperson: Priya Raman\ntimezone: Europe/London\ntags: [people]\n---\n"
+    write(tmp_path / "notes", "Priya.md", f"{front}# Priya — 1:1s\n\n{LEAD}\n\n{entries}\n")
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    update_index(index, tmp_path / "notes")
+    passages = search(index, "priya timezone", RetrievalSettings(k=3)).passages
+    index.close()
+    top = passages[0]
+    assert "timezone: Europe/London" in top.text and top.primary.start_line == 1
+    assert "tags:" not in top.text  # the passage carries its tags already
+    assert top.note_lead == LEAD

@@ -36,7 +36,7 @@ from app.core.ingest.walk import (
 )
 from app.errors import NotesFolderError
 
-DIALECT_VERSION = 2  # 2: front matter properties are text of the note
+DIALECT_VERSION = 4  # 4: front matter properties are text of the note, its tags are not
 COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
 COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
 

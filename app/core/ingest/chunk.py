@@ -185,7 +185,7 @@ def _merge_small(
             continue
         following = todo[0] if todo else None
         opens = following is not None and _opens_subsection(group, following)
-        if group.body == 0 and opens:
+        if group.body == 0 and opens and not _has_properties(group):
             # A bare parent heading adds nothing its subsection's heading path does not say,
             # and leaving it out keeps a copied subsection identical to its twin elsewhere.
             continue
@@ -196,6 +196,12 @@ def _merge_small(
         else:
             done[-1].absorb(group)
     return done
+
+
+def _has_properties(group: _Group) -> bool:
+    # The note's properties are kept however little they hold, yet weigh nothing in
+    # merging: they do not change how the rest of the note is cut.
+    return group.sections[0].properties
 
 
 def _opens_subsection(group: _Group, following: _Group) -> bool:
@@ -213,7 +219,7 @@ def _main_path(group: _Group, lines: Sequence[str]) -> tuple[str, ...]:
 def _group_chunks(
     group: _Group, lines: Sequence[str], rel_path: str, settings: ChunkingSettings
 ) -> list[Chunk]:
-    if group.body == 0:
+    if group.body == 0 and not _has_properties(group):
         return []  # a note that is only headings has nothing to answer from
     block = "\n".join(lines[group.start : group.end])
     # Character offset of each line start, to map spans back to line numbers.

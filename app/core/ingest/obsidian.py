@@ -85,9 +85,31 @@ def has_properties(lines: Sequence[str]) -> bool:
         found = _PROPERTY.match(line)
         if found is None or found.group(1).strip().lower() in _DISPLAY_KEYS:
             continue
-        if found.group(2).strip() or (n + 1 < len(inner) and inner[n + 1][:1] in (" ", "\t", "-")):
+        if found.group(2).strip() or (n + 1 < len(inner) and _nested(inner[n + 1])):
             return True
     return False
+
+
+def without_display_keys(lines: Sequence[str]) -> list[str]:
+    """The note's lines with its front matter's display keys (tags, aliases, title …) and
+    their nested lines blanked: the passage already carries its tags and aliases, and a
+    "tags: [reading, book]" line in its text would match every question about books."""
+    skip = front_matter_end(lines)
+    out = list(lines)
+    hiding = False
+    for n in range(1, skip - 1):
+        found = _PROPERTY.match(lines[n])
+        if found is not None:
+            hiding = found.group(1).strip().lower() in _DISPLAY_KEYS
+        elif not _nested(lines[n]):
+            hiding = False
+        if hiding:
+            out[n] = ""
+    return out
+
+
+def _nested(line: str) -> bool:
+    return line[:1] in (" ", "\t", "-")
 
 
 def read_dialect(text: str) -> NoteDialect:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from app.core.ingest.obsidian import front_matter_end, has_properties
+from app.core.ingest.obsidian import front_matter_end, has_properties, without_display_keys
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -24,8 +24,11 @@ class Section:
     heading_path: tuple[str, ...]
     start: int
     end: int
-    heading_lines: int  # how many of the first lines are the heading itself (0 for a preamble)
+    # how many of the first lines are the heading itself (0 for a preamble), and the front
+    # matter before it when the section opens with the note's properties
+    heading_lines: int
     fences: tuple[tuple[int, int], ...]  # fenced code blocks as absolute [start, end) lines
+    properties: bool = False  # opens with the note's front matter, which is not body
 
 
 @dataclass(frozen=True)
@@ -73,9 +76,12 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
     # parser never sees it, so a "---" under a property line is no heading). With an H1
     # title that is the title's section, so the note's lead stays in its first chunk.
     start = 0 if skip and has_properties(lines) else skip
+    if start < skip:
+        lines = without_display_keys(lines)
     if (start < skip and not title_is_h1) or _has_text(body, skip, first_start):
         preamble_fences = _within(fences, fence_starts, skip, first_start)
-        sections.append(Section((title,), start, first_start, 0, preamble_fences))
+        shown = start < skip
+        sections.append(Section((title,), start, first_start, skip - start, preamble_fences, shown))
         start = skip
 
     stack: list[tuple[int, str]] = []
@@ -90,7 +96,7 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
             path = (title, *(h for _, h in stack))
         fenced = _within(fences, fence_starts, h_start, end)
         if n == 0 and title_is_h1 and start < skip:  # the properties, then the title
-            sections.append(Section(path, start, end, 0, fenced))
+            sections.append(Section(path, start, end, h_end - start, fenced, True))
         else:
             sections.append(Section(path, h_start, end, h_end - h_start, fenced))
     return ParsedNote(title, tuple(lines), tuple(sections))
