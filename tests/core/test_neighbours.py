@@ -206,6 +206,24 @@ SUBSTITUICOES = (
         ("A que horas é o voo de ida?", "Chegada por volta das 8h.", "Chegada por volta das 8h.",
          "", None),  # "por volta das 8h" is around eight, not the way back
         ("how much was my tax return", "Refund: 612 €", "Refund: 612 €", "IRS 2024", None),
+        # a trip to the place the question leaves from, or from where it goes to
+        ("what time is the train home from angouleme",
+         "- Paris Montparnasse → Angoulême, TGV INOUI 15:52, arr 18:06",
+         "- Paris Montparnasse → Angoulême, TGV INOUI 15:52, arr 18:06", "",
+         "leaving angouleme; the quote goes to it"),
+        ("¿A qué hora sale el tren a Madrid?", "- Tren Madrid-Chamartín → Oviedo, 8:05",
+         "- Tren Madrid-Chamartín → Oviedo, 8:05", "", "going to Madrid; the quote leaves it"),
+        ("what time is the train from Paris",
+         "- Paris Montparnasse → Angoulême, TGV INOUI 15:52",
+         "- Paris Montparnasse → Angoulême, TGV INOUI 15:52", "", None),
+        ("hora de salida del tren a Oviedo", "- Tren Madrid-Chamartín → Oviedo, 8:05",
+         "- Tren Madrid-Chamartín → Oviedo, 8:05", "", None),  # "de salida" names no place
+        ("when is the ferry from Oban", "Oban → Mull → Oban, 10:00", "Oban → Mull → Oban, 10:00",
+         "", None),  # there and back
+        ("Quantos gramas de CO₂ saem de 16 g de CH₄?", "CH₄ + 2 O₂ → CO₂ + 2 H₂O",
+         "CH₄ + 2 O₂ → CO₂ + 2 H₂O", "", None),  # a reaction, not a trip
+        ("wann kommt jemand von der Hausverwaltung", "- Dichtung porös → gemeldet am 02.06.",
+         "- Dichtung porös → gemeldet am 02.06.", "", None),
         ("how long are staging database backups retained",
          "- retention: 35 days, enforced by object lock", BACKUPS, "Backups",
          "staging; the quote is about the production"),  # the list's lead-in names it

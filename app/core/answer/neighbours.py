@@ -17,7 +17,8 @@ These checks catch the shapes measured in labelled question sets:
   passage, its heading and its note's path never mention; in a question for a person, the
   subject a role is of ("o professor de estatística", "the coach of the under-12s");
 - the other side of a pair the question takes one side of: the last service quoted for
-  the next one, check-in for check-out, staging for production;
+  the next one, check-in for check-out, staging for production, the outward train for
+  the return, a trip to a place ("Paris → Angoulême") for one from it;
 - a table row or list item keyed by another member of the family the question names
   ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one;
 - in a question for a value, a name the passage states elsewhere but not where the quote
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
-from app.core.answer.pair_sides import other_side
+from app.core.answer.pair_sides import other_direction, other_side
 from app.core.answer.periods import other_period, other_year, other_year_titled
 from app.core.answer.quoted_items import (
     item_key,
@@ -312,11 +313,10 @@ def _other_side(question: str, quote: str, passage_text: str, where: str) -> Nei
     """The quote (its whole list item or row) names only the other side of a pair the
     question takes one side of; read with its heading and its list's lead-in line when it
     names neither."""
+    item = own_item(passage_text, quote) or quote
     detail = other_side(
-        question,
-        own_item(passage_text, quote) or quote,
-        f"{where.split(chr(10), 1)[0]}\n{lead_in(quote, passage_text)}",
-    )
+        question, item, f"{where.split(chr(10), 1)[0]}\n{lead_in(quote, passage_text)}"
+    ) or other_direction(question, item)
     return None if detail is None else Neighbour(detail)
 
 

@@ -1,4 +1,5 @@
-"""The two sides of a pair: the next service and the last, check-in and check-out.
+"""The two sides of a pair: the next service and the last, check-in and check-out, the
+train there and the train back.
 
 A note keeps both facts of one thing side by side ("last service … next MOT"); a quote of
 one side does not answer a question about the other. The words are read in every language
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.language import detect_language
+from app.core.basics.stopwords import ALL_STOPWORDS
 from app.core.basics.text import fold
 
 # Words that also mean something else in another of these languages are left out ("sale"
@@ -107,3 +109,47 @@ def other_side(question: str, quoted: str, context: str = "") -> str | None:
             if mine in asked and other not in asked and other in said and mine not in said:
                 return f"the question asks about the {mine}; the quote is about the {other}"
     return None
+
+
+# "Paris Montparnasse → Angoulême": the words on each side of an arrow, up to a separator.
+_ARROW = re.compile(r"→|⟶|(?<=\s)(?:->|=>)(?=\s)")
+_PLACE_WORD = re.compile(r"[^\W\d_]{3,}")
+_SIDE_STOP = re.compile(r"[,;:()|\[\]]|\s[-–—]\s")
+# "from Angoulême", "desde Oviedo", "von Leipzig"; "de", "da", "a", "au" only before a
+# capital, so that "hora de salida" and "a las 8" name no place.
+_FROM = re.compile(r"\b(?:from|desde|depuis|von|dal|dalla|dallo|ab)\s+([^\W\d_]{3,})", re.I)
+_FROM_NAME = re.compile(r"\b(?:de|da|do|di)\s+([^\W\d_a-z][^\W\d_]{2,})")
+_TO = re.compile(r"\b(?:to|towards|hacia|nach|vers|verso|para|pra)\s+([^\W\d_]{3,})", re.I)
+_TO_NAME = re.compile(r"(?<!\w)(?:a|à|al|ao|au)\s+([^\W\d_a-z][^\W\d_]{2,})")
+
+
+def other_direction(question: str, quoted: str) -> str | None:
+    """Why `quoted` goes the other way ("Paris → Angoulême, TGV 15:52" for the train home
+    from Angoulême), if it does: a place the question leaves from stands only after the
+    quote's arrows, or a place it goes to stands only before them."""
+    if not _ARROW.search(quoted):
+        return None
+    before: set[str] = set()
+    after: set[str] = set()
+    pieces = _ARROW.split(quoted)
+    for n in range(len(pieces) - 1):
+        left = _SIDE_STOP.split(pieces[n])[-1]
+        right = _SIDE_STOP.split(pieces[n + 1])[0]
+        before |= {fold(w) for w in _PLACE_WORD.findall(left)}
+        after |= {fold(w) for w in _PLACE_WORD.findall(right)}
+    origins = _places(_FROM.findall(question) + _FROM_NAME.findall(question))
+    destinations = _places(_TO.findall(question) + _TO_NAME.findall(question))
+    for place, written in origins.items():
+        if place in after and place not in before:
+            return f"the question asks about leaving {written}; the quote goes to it"
+    for place, written in destinations.items():
+        if place in before and place not in after:
+            return f"the question asks about going to {written}; the quote leaves it"
+    return None
+
+
+def _places(words: list[str]) -> dict[str, str]:
+    """Folded to as written, leaving out function words ("from the", "to our") and
+    formulas."""
+    # "CO₂" of "de CO₂" is a formula, which a reaction's arrow turns into another
+    return {fold(w): w for w in words if w.isalpha() and fold(w) not in ALL_STOPWORDS}
