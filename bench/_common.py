@@ -42,13 +42,15 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # freelance (English) after the changes notas-pt's failures prompted, notas-mx (Mexican
 # Spanish) after the changes freelance's failures prompted, and household (English) after
 # the changes notas-mx's failures prompted; team-notes (English work notes beside Spanish
-# personal ones) after the changes carnets-fr's failures prompted.
+# personal ones) after the changes carnets-fr's failures prompted; lab-notes (English
+# research notes beside Portuguese personal ones) after the changes team-notes' failures
+# prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
-        "wohnung-verein", "daily-notes", "carnets-fr", "team-notes",
+        "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
