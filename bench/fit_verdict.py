@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import sys
 import tempfile
@@ -181,7 +182,11 @@ def write_weights(weights: np.ndarray, intercept: float, threshold: float, note:
         f"INTERCEPT = {intercept:.4f}",
         f"THRESHOLD = {threshold:.4f}",
         "PROVENANCE = (",
-        *[f"    {note[i : i + 80]!r}" for i in range(0, len(note), 80)],
+        # double quotes, as ruff formats them
+        *[
+            f"    {json.dumps(note[i : i + 80], ensure_ascii=False)}"
+            for i in range(0, len(note), 80)
+        ],
         ")",
         "",
     ]

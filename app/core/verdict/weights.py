@@ -7,18 +7,20 @@ section gives the figures measured on folders held out of the fit."""
 from __future__ import annotations
 
 WEIGHTS: dict[str, float] = {
-    "top_cosine": 0.9989,
-    "gap": 0.2874,
-    "bm25": 1.3645,
-    "coverage": 2.7070,
-    "unknown": -2.3766,
-    "unknown_word": -0.2869,
-    "exact": 0.1305,
-    "type_missing": -1.9252,
+    "top_cosine": 0.5248,
+    "gap": 0.1535,
+    "bm25": 0.5804,
+    "coverage": 2.7373,
+    "unknown": -2.4247,
+    "unknown_word": -0.0137,
+    "exact": 0.0566,
+    "type_missing": -2.6790,
 }
-INTERCEPT = -4.2106
-THRESHOLD = -0.4719
+INTERCEPT = -3.2039
+THRESHOLD = -0.6998
 PROVENANCE = (
-    "fitted 2026-12-02 on 541 labelled questions from sample_notes, simonw-til, ask-m"
-    "y-docs-notes, vault, cursos-pt"
+    "fitted 2026-12-04 on 1681 labelled questions from sample_notes, simonw-til, ask-"
+    "my-docs-notes, vault, cursos-pt, notas-es, outline, notes-fr, runbooks, notizen-"
+    "de, fieldlab, notes-it, bakery, bakehouse, homelab, notas-pt, freelance, notas-m"
+    "x, household, wohnung-verein, daily-notes, carnets-fr, team-notes, lab-notes"
 )
