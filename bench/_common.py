@@ -29,8 +29,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
     "vault": _written_here("vault"),
     "cursos-pt": _written_here("cursos-pt"),
 }
-# Folders written after the verdict's weights were last fitted and kept out of every fit:
-# only ever measured (fit_verdict.py --shipped, answer_probe.py). Answer checks were later
+# Folders written after the verdict's weights were first fitted (on the five above), each
+# measured with the shipped weights before it was read (fit_verdict.py --shipped,
+# answer_probe.py); the weights were refitted on all 24 up to lab-notes on 2026-12-04. Answer checks were later
 # changed after reading the failures of notas-es, outline, notes-fr and runbooks; notizen-de
 # (German) and fieldlab (English) were written after those changes, by writers who never
 # read the checks' code, and were then read too. notes-it (Italian) and bakery (English)
@@ -44,13 +45,15 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # the changes notas-mx's failures prompted; team-notes (English work notes beside Spanish
 # personal ones) after the changes carnets-fr's failures prompted; lab-notes (English
 # research notes beside Portuguese personal ones) after the changes team-notes' failures
-# prompted.
+# prompted; arch-notes (English work notes beside German personal ones) after the weights
+# were refitted on the 24 folders before it.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
+        "arch-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
