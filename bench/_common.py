@@ -31,8 +31,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 }
 # Folders written after the verdict's weights were first fitted (on the five above), each
 # measured with the shipped weights before it was read (fit_verdict.py --shipped,
-# answer_probe.py); the weights were refitted on all 24 up to lab-notes on 2026-12-04. Answer checks were later
-# changed after reading the failures of notas-es, outline, notes-fr and runbooks; notizen-de
+# answer_probe.py); the weights were refitted on all 24 up to lab-notes on 2026-12-04.
+# Answer checks were later changed after reading the failures of notas-es, outline,
+# notes-fr and runbooks; notizen-de
 # (German) and fieldlab (English) were written after those changes, by writers who never
 # read the checks' code, and were then read too. notes-it (Italian) and bakery (English)
 # were written next, the same way, and measured before anything was read from them;

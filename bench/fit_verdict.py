@@ -17,6 +17,7 @@ import argparse
 import dataclasses
 import json
 import math
+import re
 import sys
 import tempfile
 import time
@@ -153,10 +154,14 @@ def print_errors(rows: list[Row], weights: np.ndarray, intercept: float, thresho
 
 
 def report_shipped(rows: list[Row], names: list[str], *, show_errors: bool) -> None:
-    """Each folder judged by the weights app/core/verdict/weights.py ships (never fitted on
-    these folders), with the folder's own probe bands, as `asknotes` itself judges."""
+    """Each folder judged by the weights app/core/verdict/weights.py ships, with the
+    folder's own probe bands, as `asknotes` itself judges; says which of them the weights
+    were fitted on (their figures are then no held-out figures)."""
     weights = np.array([FITTED.points[n] for n in NAMES])
-    print(f"\nshipped weights ({''.join(PROVENANCE)}), never fitted on these folders:")
+    provenance = "".join(PROVENANCE)
+    fitted = [n for n in names if re.search(rf"\b{re.escape(n)}\b", provenance)]
+    print(f"\nshipped weights ({provenance}):")
+    print(f"  fitted on {', '.join(fitted)}" if fitted else "  never fitted on these folders")
     print(HEADER)
     for name in names:
         test = [r for r in rows if r.folder == name]
