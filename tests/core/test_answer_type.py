@@ -280,6 +280,29 @@ def test_portuguese_typed_in_a_hurry(question: str, kind: AnswerType | None) -> 
     assert asked_type(question) is kind
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("turnaround time for sanger sequencing", AnswerType.DURATION),
+        ("What's the travel time from the office to Jork?", AnswerType.DURATION),
+        ("screed drying time", AnswerType.DURATION),
+        ("What time is the flight to Bergen?", AnswerType.TIME),  # a time of day
+        ("what time did the ship leave port", AnswerType.TIME),
+    ],
+)
+def test_a_time_something_takes_is_a_duration(question: str, kind: AnswerType) -> None:
+    assert asked_type(question) is kind
+
+
+def test_a_turnaround_is_stated_in_days_not_in_euros() -> None:
+    question = "turnaround time for sanger sequencing"
+    assert states("- Sanger: 2–3 working days from receipt.", AnswerType.DURATION, question)
+    assert not states("- Sanger: 3.90 € per reaction.", AnswerType.DURATION, question)
+    # a range, or a qualified unit, is a span as much as "3 days"
+    for span in ("3 business days", "2-3 days", "Lieferzeit 4 bis 6 Wochen", "de 2 a 3 dias"):
+        assert states(span, AnswerType.DURATION, question), span
+
+
 def test_how_long_something_stays_is_no_price() -> None:
     assert asked_type("quanto fica o bolo no forno?") is not AnswerType.PRICE
 

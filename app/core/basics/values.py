@@ -369,8 +369,22 @@ def _hours_minutes(text: str) -> bool:
     return False
 
 
+_SPAN_UNITS = (
+    r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|dias?|semanas?|meses|mes|"
+    r"anos?|horas?|minutos?|jours?|semaines?|mois|ans|heures?|tage?|wochen|monate?|jahre?|"
+    r"stunden?|minuten?|werktage?|arbeitstage?|giorni|settimane|mesi|anni|ore|minuti)"
+)
+# "2–3 working days", "3 business days", "4 bis 6 Wochen": a span whose number is a range
+# or whose unit is qualified, which a plain "number unit" reading misses
+_SPAN = re.compile(
+    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:[-–—]|to|a|bis)\s*\d+(?:[.,]\d+)?\s+"
+    rf"(?:(?:working|business|calendar|full|whole)\s+)?{_SPAN_UNITS}\b"
+    rf"|(?<![\w.,])\d+(?:[.,]\d+)?\s+(?:working|business|calendar|full|whole)\s+{_SPAN_UNITS}\b"
+)
+
+
 def has_duration(text: str) -> bool:
-    if _hours_minutes(text):
+    if _hours_minutes(text) or _SPAN.search(fold(text)):
         return True
     return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
         re.search(

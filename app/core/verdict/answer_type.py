@@ -203,6 +203,12 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
                            r"tarifa|cuota)\b|\bque precio\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
+        # "turnaround time for Sanger sequencing", "what's the travel time to Jork": a time
+        # that something takes, not a time of day
+        (AnswerType.DURATION, r"\b(turnaround|turn around|lead|processing|journey|travel|"
+                              r"transit|cooking|baking|proving|proofing|prep|preparation|"
+                              r"waiting|wait|response|recovery|driving|drive|flight|boot|"
+                              r"build|drying|curing|setting) times?\b"),
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
                               r"meses|anos|semanas)|quantas (horas|semanas))\b"),
         (AnswerType.DURATION, r"\b(cuanto tiempo|por cuanto tiempo|cuantos (minutos|horas|dias|"
