@@ -220,6 +220,11 @@ SUBSTITUICOES = (
          "- Tren Madrid-Chamartín → Oviedo, 8:05", "", None),  # "de salida" names no place
         ("when is the ferry from Oban", "Oban → Mull → Oban, 10:00", "Oban → Mull → Oban, 10:00",
          "", None),  # there and back
+        # an arrow-led item follows on from the one above it: one thing, not two siblings
+        ("Did the client sign off the brick sample panel for the canteen?",
+         "- → DF approved the brick sample on site, mortar grey 2",
+         "- brick sample panel for the canteen facade built\n- DF came at 11:00\n"
+         "- → DF approved the brick sample on site, mortar grey 2", "", None),
         ("Quantos gramas de CO₂ saem de 16 g de CH₄?", "CH₄ + 2 O₂ → CO₂ + 2 H₂O",
          "CH₄ + 2 O₂ → CO₂ + 2 H₂O", "", None),  # a reaction, not a trip
         ("wann kommt jemand von der Hausverwaltung", "- Dichtung porös → gemeldet am 02.06.",

@@ -261,7 +261,10 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
     language = detect_language(f"{question} {block}")
     asked = content_words(question, language)
     quoted = _stems_in_order(line, language)
+    led = _continues(line, items)
     for item in items:
+        if item in led:
+            continue
         sibling = _stems_in_order(item, language)
         for stem, word in quoted:
             if stem not in asked:
@@ -273,6 +276,17 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
                     f"beside it says {word} {went_on[1]}, as the question does"
                 )
     return None
+
+
+_ARROW_LED = re.compile(r"\s*(?:[-*+]|\d+[.)])?\s*(?:→|->|=>|⇒)")
+
+
+def _continues(line: str, items: list[str]) -> list[str]:
+    """The items an arrow-led item follows on from ("- brick sample panel built" above
+    "- → DF approved the brick sample"): it concludes them, it is no sibling of theirs."""
+    if not _ARROW_LED.match(line) or line not in items:
+        return []
+    return items[: items.index(line)]
 
 
 def _stems_in_order(text: str, language: str) -> list[tuple[str, str]]:
