@@ -43,6 +43,12 @@ def test_accents_fold_the_same_way_for_notes_and_questions() -> None:
 
 def test_portuguese_plurals_meet_their_singular() -> None:
     assert set(lexical_tokens("as provas", "pt")) == set(lexical_tokens("a prova", "pt"))
+    # short plurals the stemmer leaves whole, as it leaves their singular
+    assert set(lexical_tokens("que ilhas, quantos dias", "pt")) == set(
+        lexical_tokens("a ilha, um dia", "pt")
+    )
+    assert set(lexical_tokens("las islas", "es")) == set(lexical_tokens("la isla", "es"))
+    assert lexical_tokens("o gás", "pt") == ["gas"]  # too short to be a plural
 
 
 def test_greek_letters_and_symbols_are_searchable_terms() -> None:

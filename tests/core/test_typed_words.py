@@ -120,3 +120,15 @@ def test_french_and_italian_everyday_words_are_generic() -> None:
     assert {"ça", "veut", "dire", "quoi"} <= generic
     italian = question_terms("cosa significa il codice E4", vocabulary("E4", "it"), "", "it")
     assert {t.word for t in italian if t.kind == "generic word"} >= {"significa"}
+
+
+def test_going_to_is_no_word_of_the_topic() -> None:
+    """ "vamos visitar", "voy a pagar": the verb of going makes a future, it names nothing."""
+    terms = question_terms(
+        "que ilhas vamos visitar nos açores",
+        vocabulary("Açores: a ilha das Flores", "pt"),
+        "",
+        "pt",
+    )
+    generic = {t.word for t in terms if t.kind == "generic word"}
+    assert "vamos" in generic and "ilhas" not in generic

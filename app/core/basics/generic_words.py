@@ -53,11 +53,11 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     mesmo modo momento muito mudar nada nome nomes novo nunca numero outro outra parte
     passo pessoa pessoas pode podem posso precisa preciso primeiro problema qualquer quero
     rapido saber sempre ser serve tanto tempo tenho ter tipo todo todos trabalho usar uso
-    valor vez vezes ver
+    valor vez vezes ver vou vai vamos vao ia iamos
     puede pueden puedo podemos poder debo debe deben tengo tiene tienen tener hacer hago
     hace hacen tomar toma tomo usar uso sirve funciona funcionar necesito necesita quiero
     saber decir dice hay alguien bien cosa cosas mejor mismo nuevo primero siempre ahora
-    todavia manera forma fecha hizo hice hicieron hicimos hecho
+    todavia manera forma fecha hizo hice hicieron hicimos hecho voy
     darf darfst durfen kann kannst konnen konnte muss musst mussen musste soll sollst sollen
     will willst wollen wollte mochte mochten mag magst gibt gab geht ging ne nen nem ner mal
     denn eigentlich halt eben schon gerade immer genau ungefahr etwa jemand irgendwie

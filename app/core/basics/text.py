@@ -19,7 +19,7 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 9  # 9: a date also gives its day and month ("28.03.2025": "28.03")
+TOKENIZER_VERSION = 10  # 10: a short Portuguese or Spanish plural is its singular ("ilhas")
 
 
 def normalize_text(text: str) -> str:
@@ -64,7 +64,16 @@ _PT_PLURAL = re.compile(r"(?<=\w{2})(?:oes|aes)$")
 def _stem(word: str, language: str = DEFAULT_LANGUAGE) -> str:
     if language == "pt":
         word = _PT_PLURAL.sub("ao", word)
-    return str(stemmer_for(language).stemWord(word))
+    stem = str(stemmer_for(language).stemWord(word))
+    if language in _PLURAL_S and stem == word and _BARE_PLURAL.fullmatch(word):
+        # Snowball leaves a short plural whole ("ilhas", "dias", "islas") while it
+        # leaves the singular whole too ("ilha", "dia"): the plural is read as one.
+        return str(stemmer_for(language).stemWord(word[:-1]))
+    return stem
+
+
+_PLURAL_S = frozenset({"pt", "es"})
+_BARE_PLURAL = re.compile(r"[^\W\d_]{2,}[^s\W\d_]s")
 
 
 # German joins nouns into one word ("Zahnarzttermin") that notes often write apart or in
