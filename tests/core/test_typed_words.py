@@ -82,6 +82,14 @@ def test_a_german_hyphenated_compound_of_known_parts_is_known() -> None:
     assert not term("Was heißt ERR-7001?", "ERR-7001", "ERR-7002 und ERR", "de").known
     # outside German, a hyphenated identifier is whole ("gemini-3.5-flash")
     assert not term("what does F28-error mean?", "F28-error", "F28 error", "en").known
+    # words joined by a hyphen where the note joins them by a dash, in any language
+    law = "## Stefan–Boltzmann\nj = σT⁴, with σ = 5.670 × 10⁻⁸ W m⁻² K⁻⁴"
+    stefan = term("What is σ in the Stefan-Boltzmann law?", "Stefan-Boltzmann", law, "en")
+    assert stefan.known and stefan.in_passages
+    assert not term("What is the Stefan-Planck law?", "Stefan-Planck", law, "en").known
+    # a service named by known words is still a name of its own
+    sync = "Billing runs nightly; the sync job retries."
+    assert not term("how do i restart billing-sync", "billing-sync", sync, "en").known
 
 
 def test_a_day_and_month_find_the_date_written_with_its_year() -> None:

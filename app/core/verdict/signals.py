@@ -182,13 +182,20 @@ _LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zei
 
 
 def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
-    """The two known tokens a German compound unknown to the notes is made of (the split
-    with the longest head); empty for another language, or when no split is known."""
+    """The known tokens a compound unknown to the notes is made of: its hyphened parts
+    (in any language when they are capitalised words: "Stefan-Boltzmann" where a note
+    writes "Stefan–Boltzmann"), a German compound's two words (the split with the longest
+    head); empty when no split is known."""
     folded = fold(word)
+    if "-" in folded:
+        # Outside German only a name's capitalised words are read apart ("Stefan-Boltzmann");
+        # a code ("gemini-3.5-flash", "F28-error") or a service ("billing-sync") is whole.
+        parts = [part for part in word.split("-") if part]
+        if language != "de" and not all(p.isalpha() and p[0].isupper() for p in parts):
+            return []
+        return _hyphen_parts(folded, vocabulary, language)
     if language != "de":
         return []
-    if "-" in folded:
-        return _hyphen_parts(folded, vocabulary, language)
     if not folded.isalpha() or len(folded) < 2 * MIN_COMPOUND_PART:
         return []
     for cut in range(len(folded) - MIN_COMPOUND_PART, MIN_COMPOUND_PART - 1, -1):
@@ -209,10 +216,10 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
 
 
 def _hyphen_parts(folded: str, vocabulary: Vocabulary, language: str) -> list[str]:
-    """The known tokens of a German compound joined by hyphens and ending in a noun
-    ("F28-Fehler", "WLAN-Passwort", "TÜV-Termin", which notes write "F28" … "Fehler"):
-    every part must be known. A code ending in a number or a short part ("ERR-7001",
-    "Wi-Fi") is whole, and left to the caller."""
+    """The known tokens of a compound joined by hyphens and ending in a word
+    ("F28-Fehler", "WLAN-Passwort", "TÜV-Termin", which notes write "F28" … "Fehler";
+    "Stefan-Boltzmann"): every part must be known. A code ending in a number or a short
+    part ("ERR-7001", "Wi-Fi") is whole, and left to the caller."""
     parts = [part for part in folded.split("-") if part]
     if len(parts) < 2 or not parts[-1].isalpha() or len(parts[-1]) < MIN_COMPOUND_PART:
         return []
