@@ -12,7 +12,8 @@ import pytest
 from app.core.answer.claims import negated, unsupported_claims
 from app.core.answer.grounding import identifiers_missing
 from app.core.basics.dates import dates
-from app.core.basics.values import has_duration, quantities, times
+from app.core.basics.durations import has_duration
+from app.core.basics.values import quantities, times
 from app.core.basics.weekdays import weekdays
 from app.core.index.store import NoteIndex
 from app.core.verdict.answer_type import AnswerType, asked_type

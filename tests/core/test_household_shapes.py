@@ -8,8 +8,8 @@ import pytest
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
 from app.core.answer.quoted_items import row_with_header_units
+from app.core.basics.durations import has_duration
 from app.core.basics.scores import FusedScore
-from app.core.basics.values import has_duration
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.claims import unsupported_claims
-from app.core.basics.values import has_duration, has_money, quantities, times
+from app.core.basics.durations import has_duration
+from app.core.basics.values import has_money, quantities, times
 from app.core.basics.weekdays import day_numbers, weekdays
 
 

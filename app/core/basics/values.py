@@ -344,62 +344,6 @@ def has_money(text: str) -> bool:
     )
 
 
-# "3h40", "2h30m", "1h 30": hours and minutes run together. Written alone ("14h30",
-# "Horário: 9h30") that is a time of day; it is a length after a word that says so ("took
-# 3h40", "Drive: 3h40", "durou 1h30") or with its minutes marked ("2h30m"), never in a
-# range ("9h30-11h00").
-_HOURS_MINUTES = re.compile(
-    r"(?<![\w:])\d{1,2}\s?h\s?[0-5]\d(?P<marked>\s?(?:m|min|mins)\b)?(?![\w:]|\s?[-–]\s?\d)"
-)
-_LENGTH_WORDS = frozenset(
-    "took take takes taking drive drove journey flight trip ride walk run runs duration "
-    "lasted lasts last in about around approx duree dure dura durou duro durata leva levou "
-    "levei tarda tardo tardamos demora demorou demoro dauer dauerte fahrt fahrzeit".split()
-)
-
-
-def _hours_minutes(text: str) -> bool:
-    folded = fold(text)
-    for m in _HOURS_MINUTES.finditer(folded):
-        if m.group("marked"):
-            return True
-        before = re.findall(r"[^\W\d_]+", folded[max(0, m.start() - 24) : m.start()])
-        if before and before[-1] in _LENGTH_WORDS:
-            return True
-    return False
-
-
-_SPAN_UNITS = (
-    r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|dias?|semanas?|meses|mes|"
-    r"anos?|horas?|minutos?|jours?|semaines?|mois|ans|heures?|tage?|wochen|monate?|jahre?|"
-    r"stunden?|minuten?|werktage?|arbeitstage?|giorni|settimane|mesi|anni|ore|minuti)"
-)
-# "2–3 working days", "3 business days", "4 bis 6 Wochen": a span whose number is a range
-# or whose unit is qualified, which a plain "number unit" reading misses
-_SPAN = re.compile(
-    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:[-–—]|to|a|bis)\s*\d+(?:[.,]\d+)?\s+"
-    rf"(?:(?:working|business|calendar|full|whole)\s+)?{_SPAN_UNITS}\b"
-    rf"|(?<![\w.,])\d+(?:[.,]\d+)?\s+(?:working|business|calendar|full|whole)\s+{_SPAN_UNITS}\b"
-)
-
-
-def has_duration(text: str) -> bool:
-    if _hours_minutes(text) or _SPAN.search(fold(text)):
-        return True
-    return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(
-        re.search(
-            r"\b(overnight|all day|a day|an hour|a week|a month|a year|um dia|uma hora|"
-            r"uma semana|um mes|um ano|un dia|una hora|una semana|un mes|un ano|"
-            # "a few days", "several weeks", "alguns meses": a length, if not a number
-            r"(a few|a couple of|several|many|some|alguns|algumas|poucos|poucas|varios|varias|"
-            r"algunos|algunas|unos|unas)"
-            r" (seconds|minutes|hours|days|weeks|months|years|segundos|minutos|horas|dias|"
-            r"semanas|meses|anos))\b",
-            fold(text),
-        )
-    )
-
-
 @lru_cache(maxsize=4096)
 def digit_runs(text: str) -> frozenset[str]:
     """Every run of digits, for identifiers that embed a number (ERR-4012, v2, port:8123)."""

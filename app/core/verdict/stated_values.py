@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.dates import MONTHS, YEAR, dates
+from app.core.basics.durations import has_duration
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import fold
@@ -17,7 +18,6 @@ from app.core.basics.values import (
     CURRENCIES,
     TIME_UNITS,
     UNITS,
-    has_duration,
     has_money,
     quantities,
     times,
