@@ -47,14 +47,16 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # personal ones) after the changes carnets-fr's failures prompted; lab-notes (English
 # research notes beside Portuguese personal ones) after the changes team-notes' failures
 # prompted; arch-notes (English work notes beside German personal ones) after the weights
-# were refitted on the 24 folders before it.
+# were refitted on the 24 folders before it; clinica-notes (Brazilian Portuguese clinic and
+# personal notes beside English course notes) after the changes arch-notes' failures
+# prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
-        "arch-notes",
+        "arch-notes", "clinica-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
