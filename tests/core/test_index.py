@@ -310,3 +310,29 @@ def test_calibration_probes_follow_the_notes_not_the_index_runs(
         assert len(set(after) - set(first)) <= 1
     finally:
         index.close()
+
+
+def test_a_name_is_found_in_a_note_of_another_language(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    """An English question names a place a Portuguese note books: the keyword leg reads
+    the name the way the note's stemmer wrote it."""
+    notes = tmp_path / "notes"
+    english = "The lab meets on Tuesdays and the samples are logged in the shared sheet."
+    for n in range(3):
+        write(notes, f"lab{n}.md", f"# Lab {n}\n\n## Plan\n\n{english} Week {n}.\n")
+    trip = (
+        "# Açores\n\n## Voos\n\n- Ida: sábado 14/06, Lisboa 07:05 → Ponta Delgada 08:30, "
+        "a mala de porão já está paga e o carro fica no parque do aeroporto.\n"
+    )
+    write(notes, "viagens/acores.md", trip)
+    write(notes, "casa.md", "# Casa\n\n## Renda\n\nA renda é paga no dia oito de cada mês.\n")
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    try:
+        update_index(index, notes)
+        keywords_only = RetrievalSettings(k=3, vector_weight=0.0)
+        result = search(index, "What time do we land in Ponta Delgada?", keywords_only)
+        assert result.language == "en" and result.other_languages == ("pt",)
+        assert result.passages[0].primary.file == "viagens/acores.md"
+    finally:
+        index.close()

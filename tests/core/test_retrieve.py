@@ -86,3 +86,28 @@ def test_chroma_search_is_wide_and_exact_on_a_folder_sized_store(tmp_path) -> No
         exact = np.sort(vectors @ query)[::-1][:15]
         got = [hit.similarity.value for hit in store.nearest(query, 15)]
         assert got == pytest.approx(exact.tolist(), abs=1e-6)
+
+
+def test_an_exact_term_keeps_the_passage_the_whole_question_ranks_first() -> None:
+    """Two passages name CF1-12; the short log line is the term's own best hit, but the
+    station table is the one the question's other words are about."""
+    from app.core.basics.text import lexical_tokens
+    from app.core.index.lexical import Bm25Index
+    from app.core.index.retrieve import exact_term_holder
+
+    texts = {
+        "log": "CF1-12 box core, first core disturbed.",
+        "table": "Station table: bottom temperature at each station. CF1-11 11.26, "
+        "CF1-12 10.93, CF1-13 10.48, CF1-14 9.42, CF1-15 8.96 degrees at the bottom.",
+        "other": "Packing list for the cruise: gloves, labels, ethanol.",
+        "more": "Sorting samples at night; labels first.",
+        **{f"day{n}": f"Day {n} at sea: sorting, labelling, sleeping." for n in range(8)},
+    }
+    bm25 = Bm25Index((h, lexical_tokens(t, "en")) for h, t in texts.items())
+    question = lexical_tokens("bottom temperature at station CF1-12", "en")
+    ranked = bm25.search_tokens(question, 10)
+    assert bm25.search_tokens(["cf1-12"], 1)[0].text_hash == "log"
+    assert exact_term_holder(bm25, "cf1-12", ranked, None) == "table"
+    # no passage the question ranks holds it: the term's own best
+    assert exact_term_holder(bm25, "cf1-12", [], None) == "log"
+    assert exact_term_holder(bm25, "cf1-12", ranked, {"other"}) is None

@@ -140,3 +140,33 @@ def test_going_to_is_no_word_of_the_topic() -> None:
     )
     generic = {t.word for t in terms if t.kind == "generic word"}
     assert "vamos" in generic and "ilhas" not in generic
+
+
+PORTUGUESE_TRIP = "## Voos\n- Ida: sáb. 14/06, Lisboa 07:05 → Ponta Delgada 08:30. Férias de junho."
+
+
+def test_a_name_in_a_note_of_another_language_is_known() -> None:
+    """The Portuguese note's stemmer reads "Ponta Delgada" as `pont delg` and its month
+    as "junho": an English question naming the place and "June" asks about that note."""
+    words = vocabulary(PORTUGUESE_TRIP, "pt")
+    question = "What flight are we taking to Ponta Delgada in June?"
+    alone = {t.word: t for t in question_terms(question, words, PORTUGUESE_TRIP, "en")}
+    assert not alone["Ponta"].known  # read in English only, the name is missing
+    terms = question_terms(question, words, PORTUGUESE_TRIP, "en", ("pt",))
+    named = {t.word: t for t in terms}
+    for word in ("Ponta", "Delgada", "June"):
+        assert named[word].known and named[word].in_passages, word
+    assert {t.word for t in terms if not t.known} <= {"flight", "taking"}
+
+
+def test_a_word_with_a_particle_is_its_word() -> None:
+    """ "burn-in" where the script writes `burn = 200000`: an ordinary word, no code."""
+    note = "run <- list(chainLength = 300000, burn = 200000, thin = 100)"
+    terms = question_terms(
+        "What chain length and burn-in did I use?", vocabulary(note, "en"), note, "en"
+    )
+    burn = next(t for t in terms if t.word == "burn-in")
+    assert burn.known and burn.in_passages and burn.salience < 0.9
+    # a code joined by hyphens stays whole
+    code = question_terms("billing-sync logs", vocabulary("billing and sync", "en"), "", "en")
+    assert not next(t for t in code if t.word == "billing-sync").known

@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
+from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, main_language
+from app.core.basics.names_across import name_tokens, other_languages
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import is_compound, lexical_tokens
 from app.core.index import note_leads, older_copies
@@ -143,6 +144,8 @@ class SearchResult:
     language: str = DEFAULT_LANGUAGE  # the question's, as its words were read
     scope: Scope = field(default_factory=Scope)  # taken out of the question as asked
     scope_notes: int | None = None  # how many notes the scope admits (None: no scope)
+    # the folder's other languages, in which the question's names are read too
+    other_languages: tuple[str, ...] = ()
 
     def scope_line(self) -> str | None:
         """What a scoped question searched, for `why` and the answer: None without one."""
@@ -192,6 +195,18 @@ def exact_terms(
     return sorted(tokens, key=bm25.doc_freq)[:limit]
 
 
+def exact_term_holder(
+    bm25: Bm25Index, term: str, ranked: list[LexicalHit], only: set[str] | None
+) -> str | None:
+    """The passage an exact term keeps in the top k: of the texts holding it, the one the
+    whole question ranks first ("bottom temperature at station CF1-12" keeps the station
+    table's row, not a shorter log line that names CF1-12), else the term's own best."""
+    holders = bm25.search_tokens([term], bm25.doc_freq(term) + 1, only=only)
+    held = {h.text_hash for h in holders}
+    first = next((h.text_hash for h in ranked if h.text_hash in held), None)
+    return first if first is not None else (holders[0].text_hash if holders else None)
+
+
 def search(
     index: NoteIndex,
     question: str,
@@ -220,7 +235,9 @@ def search(
     if not scope.is_empty:
         in_scope = {p for p, r in files.items() if scope.admits(p, r.mtime_ns, r.tags)}
         only = index.manifest.texts_of(in_scope)
-    language = detect_language(question, index.main_language())
+    languages = index.languages()
+    language = detect_language(question, main_language(languages))
+    others = other_languages(languages, language)
     vector_hits: list[VectorHit] = []
     if settings.vector_weight > 0 and not index.manifest.is_empty() and only != set():
         query = (
@@ -242,12 +259,13 @@ def search(
     if settings.lexical_weight > 0 and only != set():
         bm25 = index.bm25()
         tokens = lexical_tokens(question, language)
+        tokens += [t for t in name_tokens(question, language, others) if t not in tokens]
         held = index.path_field().holders(tokens)  # "boiler" finds house/boiler.md
         lexical_hits = bm25.search_tokens(tokens, settings.candidates, only=only, also_held=held)
         for term in exact_terms(bm25, question, settings.pinned_terms, language):
-            best = bm25.search_tokens([term], 1, only=only)
-            if best:
-                pins.setdefault(best[0].text_hash, term)
+            best = exact_term_holder(bm25, term, lexical_hits, only)
+            if best is not None:
+                pins.setdefault(best, term)
 
     ranked = fuse(vector_hits, lexical_hits, settings)
     order = _with_pins([h for h, _ in ranked], pins, settings.k)
@@ -329,6 +347,7 @@ def search(
         language,
         scope,
         None if only is None else len(in_scope),
+        others,
     )
 
 

@@ -94,7 +94,7 @@ class NoteIndex:
         # readers elsewhere could not see a file written here.
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
-        self._main_language: tuple[tuple[str, int], str] | None = None
+        self._languages: tuple[tuple[str, int], dict[str, int]] | None = None
         self._path_cache = PathWordsCache()
 
     @classmethod
@@ -337,17 +337,18 @@ class NoteIndex:
         """The language most of the folder's notes are written in (detected at indexing);
         counted once per manifest version (every question asks, and counting the notes
         of a large folder cost more than the rest of a search)."""
-        version = self.manifest.index_version
-        cached = self._main_language
-        if cached is not None and cached[0] == (self.generation, version):
-            return cached[1]
-        found = main_language(self.languages())
-        self._main_language = ((self.generation, version), found)
-        return found
+        return main_language(self.languages())
 
     def languages(self) -> dict[str, int]:
-        """How many notes are written in each language."""
-        return self.manifest.languages()
+        """How many notes are written in each language, counted once per manifest
+        version."""
+        version = self.manifest.index_version
+        cached = self._languages
+        if cached is not None and cached[0] == (self.generation, version):
+            return dict(cached[1])
+        found = self.manifest.languages()
+        self._languages = ((self.generation, version), found)
+        return dict(found)
 
     @property
     def directory(self) -> Path:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
+from app.core.basics.names_across import name_tokens
 from app.core.basics.sentences import sentences
 from app.core.basics.text import (
     MIN_COMPOUND_PART,
@@ -104,8 +106,22 @@ _FRENCH_INVERSION = re.compile(
 _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
+# Particles that make a phrasal word of the word they follow ("burn-in", "check-out").
+_PARTICLES = frozenset("in up on off out over down back by away".split())
+
+
+def _phrasal_head(folded: str) -> str | None:
+    """The word a particle is hyphened to ("burn-in" → "burn"), or None."""
+    parts = folded.split("-")
+    if len(parts) != 2 or not all(p.isalpha() for p in parts) or parts[1] not in _PARTICLES:
+        return None
+    return parts[0] if len(parts[0]) >= 3 else None
+
+
 def _salience(word: str, first: bool, language: str = DEFAULT_LANGUAGE) -> float:
     folded = fold(word)
+    if _phrasal_head(folded) is not None and not word[:1].isupper():
+        return GENERIC_SALIENCE if folded.split("-")[0] in GENERIC_WORDS else 0.6
     if _WORDS_JOINED.fullmatch(folded) and all(part in GENERIC_WORDS for part in folded.split("-")):
         # "one-to-ones", "follow-up", "check-in": everyday words joined, not a name
         return GENERIC_SALIENCE
@@ -121,7 +137,11 @@ def _salience(word: str, first: bool, language: str = DEFAULT_LANGUAGE) -> float
 
 
 def question_terms(
-    question: str, vocabulary: Vocabulary, passages_text: str, language: str = DEFAULT_LANGUAGE
+    question: str,
+    vocabulary: Vocabulary,
+    passages_text: str,
+    language: str = DEFAULT_LANGUAGE,
+    others: Sequence[str] = (),
 ) -> list[QuestionTerm]:
     """The question's naming words with their salience and whether the notes hold them.
 
@@ -129,6 +149,7 @@ def question_terms(
     that writes "Wi-Fi" or "wifi", because the tokenizer also joins a compound's parts.
     """
     seen_passages = set(lexical_tokens(passages_text, language))
+    seen_across = {t for lang in others for t in lexical_tokens(passages_text, lang)}
     rare_limit = max(3, vocabulary.n_docs // 100)
     # "guest wifi password", "flapjack oven temp": the word names the kind of value asked,
     # which a note states without naming ("guest key: pebble-harbour-42", "Oven 180C");
@@ -149,6 +170,9 @@ def question_terms(
         if not variants:
             continue  # a stop word
         token = next((v for v in variants if v in vocabulary), variants[0])
+        across = name_tokens(word, language, others) if others else []
+        if token not in vocabulary:  # a name or a month as a note of another language writes it
+            token = next((v for v in across if v in vocabulary), token)
         known = token in vocabulary
         if not known and i + 1 < len(matches):
             joined = term_variants(word + matches[i + 1].group(0), language)
@@ -156,7 +180,7 @@ def question_terms(
                 token, known, skip_next = joined[0], True, True
                 word = f"{word} {matches[i + 1].group(0)}"
         first = opens_question(question, match.start())
-        in_passages = token in seen_passages
+        in_passages = token in seen_passages or any(v in seen_across for v in across)
         if not known:
             parts = _known_parts(word, vocabulary, language)
             if parts:  # "n-1" where the notes write "n − 1", "atm.L/mol.K" for "atm·L/(mol·K)"
@@ -187,6 +211,9 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
     writes "Stefan–Boltzmann"), a German compound's two words (the split with the longest
     head); empty when no split is known."""
     folded = fold(word)
+    if (content := _phrasal_head(folded)) is not None:  # "burn-in" where a note has "burn"
+        token = term_variants(content, language)
+        return token[:1] if token and token[0] in vocabulary else []
     if "-" in folded:
         # Outside German only a name's capitalised words are read apart ("Stefan-Boltzmann");
         # a code ("gemini-3.5-flash", "F28-error") or a service ("billing-sync") is whole.
@@ -329,7 +356,9 @@ def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int =
         + "".join(f" {path_month(s.file, result.language)}" for s in p.sources)
         for p in result.passages
     )
-    terms = question_terms(result.question, vocabulary, passages_text, result.language)
+    terms = question_terms(
+        result.question, vocabulary, passages_text, result.language, result.other_languages
+    )
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
     asked = asked_type(result.question)
