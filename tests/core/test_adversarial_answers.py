@@ -233,8 +233,9 @@ CASES: list[Case] = [
      "answer_type", "Ricardo Tanaka [1]"),
     ("Qual foi o rendimento da prática 4?", PRATICA, "71% [1].", R, "not_a_neighbour", "71% [1]"),
     ("Qual foi o rendimento da prática 2?", PRATICA, "71% [1].", G, None, None),
+    # sharing only the kind of value asked ("phone") is no shared topic
     ("What is the window cleaner's phone number?", PHONE, "07700 900412 [1].", R,
-     "not_a_neighbour", "900412 [1]"),
+     "quote_on_topic", "900412 [1]"),
     ("What is Marta's phone number?", PHONE, "07700 900412 [1].", G, None, None),
     ("What is Ana's phone number?", "The spare key is kept with Ana at number 12.", "12 [1].", R,
      "answer_type", "12 [1]"),

@@ -204,6 +204,15 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("What is the capacity planning doc?", None),  # a compound, no measure asked
         ("what weight classes are there", None),
         ("What speed dial is mum?", None),
+        ("What was the salinity at station CF1-12?", AnswerType.QUANTITY),
+        ("what was the pH of the sample", AnswerType.QUANTITY),
+        ("what is the floor area of the loft?", AnswerType.QUANTITY),
+        ("what area of the house is the boiler in", None),  # which area, not how large
+        ("qual era a salinidade na estação CF1-12?", AnswerType.QUANTITY),
+        ("qual a profundidade do poço", AnswerType.QUANTITY),
+        ("Qual é a potência do aparelho de ultrassom?", AnswerType.QUANTITY),
+        ("¿Cuál es la temperatura del horno?", AnswerType.QUANTITY),
+        ("que área da clínica atende convênio?", None),
     ],
 )
 def test_prices_and_measurements_asked_in_other_words(
@@ -483,3 +492,16 @@ def test_the_start_of_a_period_does_not_say_when_it_ends(
     assert states(end_given, kind, question)
     # asked when it starts, the start answers
     assert states(start_only, asked_type(start_asked) or kind, start_asked)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        ("- CF1-12 box core 01:50: the first core was disturbed, 2nd attempt ok.", False),
+        ("| CF1-12 | 19/10 | 01:50 | 1250 | 35.6 | Box corer |", True),
+        ("Salinity 35.6 at CF1-12.", True),
+    ],
+)
+def test_a_place_in_an_order_is_no_measure(sentence: str, stated: bool) -> None:
+    question = "What was the salinity at station CF1-12?"
+    assert states(sentence, AnswerType.QUANTITY, question) is stated

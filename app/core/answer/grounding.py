@@ -24,6 +24,7 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.basics.weekdays import day_numbers, is_day_word
+from app.core.verdict.answer_type import KIND_NOUNS, asked_type
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -250,10 +251,13 @@ def topic_check(
     question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
 ) -> Check:
     language = detect_language(f"{question} {quote}")  # both read as one language
-    # "What did my mentor say?" and "The teacher would not say 42." share only "say".
+    # "What did my mentor say?" and "The teacher would not say 42." share only "say"; "the
+    # last calibration's cost" and "Cost of the last service: R$ 280" only what is asked.
+    asked = asked_type(question)
+    kind = content_words(" ".join(KIND_NOUNS.get(asked, ())), language) if asked else set()
     shared = sorted(
         content_words(question, language)
-        & content_words(f"{heading} {quote}", language) - generic_stems(language)
+        & content_words(f"{heading} {quote}", language) - generic_stems(language) - kind
     )
     if day_numbers(question) & day_numbers(f"{heading} {quote}"):
         shared.append("the same weekday")  # "Wednesday" asked, "Wed" in the meal plan

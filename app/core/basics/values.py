@@ -198,6 +198,8 @@ class Quantity:
     values: frozenset[float]
     unit: str | None
     written: str = ""  # the number with its unit as written ("5 minutes")
+    ordinal: bool = False  # "2nd", "3º": a place in an order, never a measure
+    year: bool = False  # "in 2019", "2025-04-05": a year, never a count
 
     def matches(self, other: Quantity) -> bool:
         """Same number (either reading of 1,000 or 3,5) and no conflicting units."""
@@ -226,11 +228,20 @@ def _readings(token: str) -> frozenset[float]:
     return frozenset(sign * r for r in readings)
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# The word a year follows: "bought in 2019", "comprei em 2019", "desde 2019", "seit 2019".
+_YEAR_BEFORE = re.compile(
+    r"\b(?:in|since|from|until|till|by|of|em|desde|ate|de|en|hasta|depuis|seit|im|ab|bis|"
+    r"nel|dal|fino|year|ano|ano de|anno|jahr|annee)\s+$"
+)
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number in `text` (digits or number words) with the unit written beside it.
 
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
+    iso_years = {m.start() for m in ISO_DATE.finditer(fold(text))}
     dated = ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
     folded = _TIME.sub(
         lambda m: " " * len(m.group(0)) if _is_clock_time(m, dated) else m.group(0), dated
@@ -256,7 +267,16 @@ def quantities(text: str) -> list[Quantity]:
             if word and word.group(1) in UNITS:
                 unit = UNITS[word.group(1)]
                 written = f"{token} {word.group(1)}"
-        found.append(Quantity(token, _readings(token), unit, written))
+        ordinal = glued is not None and glued.group(0) in _ORDINAL
+        year = (
+            unit is None
+            and _YEAR.fullmatch(token) is not None
+            and (
+                match.start() in iso_years
+                or _YEAR_BEFORE.search(folded[: match.start()]) is not None
+            )
+        )
+        found.append(Quantity(token, _readings(token), unit, written, ordinal, year))
     for match in re.finditer(r"[^\W\d_]+", folded):
         name = match.group(0)
         if name == "um" and _GERMAN_UM.match(dated, match.end()):

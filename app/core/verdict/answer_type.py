@@ -196,6 +196,15 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "moorland brewing day rate", "what's my hourly rate at the uni?"
         (AnswerType.PRICE, r"\b(day|hourly|daily|weekly|nightly|half-day|half day) rates?\b"),
         (AnswerType.PRICE, r"\bqual (e|foi|era) o (preco|valor|custo)\b"),
+        # "Qual é o salário mensal da Camila?", "qual a mensalidade da piscina", "¿cuál es el
+        # sueldo de Ana?", "what is the salary of the receptionist"
+        (AnswerType.PRICE, r"^\W*(qual|cual)( e| foi| era| es| fue)?( o| a| el| la)? "
+                           r"(novo |nova |atual |antigo |antiga |nuevo |actual )?(preco|custo|"
+                           r"salario|aluguel|mensalidade|anuidade|diaria|precio|sueldo|alquiler|"
+                           r"mensualidad|cuota)\b|"
+                           r"^\W*(what|which)('s| is| was| will be) (the |my |our |her |his |"
+                           r"their )?(new |current |old |monthly |annual |yearly |hourly )?"
+                           r"(salary|wage)s?\b"),
         (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
         # "¿a cuánto da Tapatía el bulto?", "a cuanto daba antes": what a seller charges
         (AnswerType.PRICE, r"\ba cuanto (me |nos |lo |la |los |las )?(da|daba|dan|daban|dio|"
@@ -227,11 +236,24 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # A measurement: "what temperature do I bake it at", "what is the tyre pressure".
         (AnswerType.QUANTITY, r"^\W*(what|which)('s| is| was| should| does)?( \S+){0,3} "
                               r"(temperature|pressure|weight|voltage|wattage|speed|dose|dosage|"
-                              r"height|length|width|depth|distance|capacity)"
+                              r"height|length|width|depth|distance|capacity|salinity|humidity|"
+                              r"altitude|elevation|concentration|conductivity|ph)"
                               # the measure asked, not a compound ("capacity planning doc")
                               r"(?=\W*$|\s+(of|for|on|at|in|is|are|was|were|should|does|do|"
                               r"did|to|will|would|can|must|setting)\b)|"
-                              r"^\W*how (heavy|far|tall|big|fast|hot|cold|high|deep|wide)\b"),
+                              r"^\W*how (heavy|far|tall|big|fast|hot|cold|high|deep|wide)\b|"
+                              # not "what area of the house"
+                              r"^\W*(what|which)('s| is| was) the (floor |surface )?"
+                              r"(area|volume)\b"),
+        # "qual era a salinidade", "¿cuál es la temperatura del horno?"
+        # ("que área" asks which area, not how large)
+        (AnswerType.QUANTITY, r"^\W*((qual|quais|cual)( e| era| foi| es| fue)?( a| o| la| el)?|"
+                              r"que(?! (area|volume|volumen)\b)( es| era| fue)?( la| el)?) "
+                              r"(temperatura|pressao|presion|peso|altura|profundidade|profundidad|"
+                              r"distancia|salinidade|salinidad|velocidade|velocidad|comprimento|"
+                              r"longitud|largura|anchura|capacidade|capacidad|umidade|humedad|"
+                              r"altitude|altitud|concentracao|concentracion|area|volume|volumen|"
+                              r"dose|dosis|voltagem|voltaje|potencia)\b"),
         # "Quanto vale Var(aX + b)?" asks for an expression, not a number.
         (AnswerType.QUANTITY, r"\b(quantos|quantas|quanto(?! vale)|qual o numero)\b"),
         (AnswerType.QUANTITY, r"\b(cuantos|cuantas|cuanto(?! vale)|cuanta)\b"),

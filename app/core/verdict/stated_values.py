@@ -189,6 +189,16 @@ _MEASURES = {
 }
 
 
+# A measure asked for by name whose units vary or are none (a salinity, a pH, an area).
+_MEASURE_NAMED = re.compile(
+    r"\b(salinity|humidity|altitude|elevation|concentration|conductivity|ph|area|volume|depth|"
+    r"height|length|width|distance|speed|voltage|capacity|salinidade|salinidad|umidade|"
+    r"humedad|altitud|concentracao|concentracion|profundidade|profundidad|altura|"
+    r"comprimento|longitud|largura|anchura|distancia|velocidade|velocidad|capacidade|"
+    r"capacidad|volumen)\b"
+)
+
+
 def _measured(question: str) -> str | None:
     """The dimension of the first measure the question names, if any."""
     return next((_MEASURES[w] for w in re.findall(r"\w+", fold(question)) if w in _MEASURES), None)
@@ -252,16 +262,25 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         # A number the question gives names what is asked about ("semester 2", "the
         # 2025/26 renewal"), as its names do; the count asked for is another.
         given = {v for q in quantities(question) for v in q.values}
-        counted = [q for q in quantities(text) if q.values - given]
+        # a year ("comprei em 2019", "read: 2025-04-05") counts nothing asked
+        counted = [q for q in quantities(text) if q.values - given and not q.year]
         if _EXTENSION_ASKED.search(fold(question)):
             # an extension is a bare number: "3DS2 … above 85%" gives none
             return any(q.unit is None for q in counted)
         unit = counted_unit(question)
         if unit is not None:
-            return any(_counts(q.unit, unit) for q in counted)
+            # "how many km": "um colega" (an article) counts no kilometres; a bare figure
+            # may, under a column named by the unit
+            return any(
+                _counts(q.unit, unit) and not (unit and q.unit is None and q.text.isalpha())
+                for q in counted
+            )
         measured = _measured(question)
         if measured is not None:
             return any(_DIMENSIONS.get(q.unit or "") == measured for q in counted)
+        if _MEASURE_NAMED.search(fold(question)):
+            # "the salinity at station CF1-12" is not "the 2nd attempt"
+            return any(not q.ordinal for q in counted)
         return bool(counted)
     if kind in (AnswerType.DATE, AnswerType.WHEN) and question and _only_its_start(text, question):
         return False
