@@ -79,3 +79,19 @@ def test_a_note_named_by_its_file_is_on_topic() -> None:
     assert failed("when was the boiler put in", quote, shown) == []
     elsewhere = passage(text, "house/appliances.md", ("Greenstar Halden 30c",))
     assert "quote_on_topic" in failed("when was the boiler put in", quote, elsewhere)
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [
+        ("  intervalo_segundos: 120", True),
+        ("timeout_ms = 500", True),
+        ('"retry_delay_secs": 30', True),
+        ("RETRY_HOURS=6", True),
+        ("max_tentativas: 3", False),  # a count
+        ("port: 8080", False),
+        ("dias: seg a sex", False),  # days of the week, no length
+    ],
+)
+def test_a_setting_whose_key_names_its_unit_is_a_length(text: str, duration: bool) -> None:
+    assert has_duration(text) is duration

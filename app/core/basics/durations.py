@@ -58,10 +58,19 @@ _FEW = re.compile(
 )
 
 
+# A setting whose key names its unit: "intervalo_segundos: 120", "timeout_ms = 500",
+# "retry-delay-minutes: 5", "RETRY_HOURS=6"
+_KEYED = re.compile(
+    r"(?<![\w-])(?:[^\W\d_][\w-]*?[_-])?(?:seconds|secs?|ms|millis|minutes|mins?|hours|hrs?|days|weeks|"
+    r"segundos|minutos|horas|dias|semanas|sekunden|minuten|stunden|tage|secondes|heures|"
+    r"jours|secondi|minuti|ore|giorni)[\"']?\s*[:=]\s*\d"
+)
+
+
 def has_duration(text: str) -> bool:
     """Whether `text` states a length of time ("3 days", "took 3h40", "2–3 working days",
-    "a few weeks")."""
+    "a few weeks", "intervalo_segundos: 120")."""
     folded = fold(text)
-    if _hours_minutes(folded) or _SPAN.search(folded):
+    if _hours_minutes(folded) or _SPAN.search(folded) or _KEYED.search(folded):
         return True
     return any(q.unit in TIME_UNITS for q in quantities(text)) or bool(_FEW.search(folded))
