@@ -237,6 +237,11 @@ CASES: list[Case] = [
     ("What is the window cleaner's phone number?", PHONE, "07700 900412 [1].", R,
      "quote_on_topic", "900412 [1]"),
     ("What is Marta's phone number?", PHONE, "07700 900412 [1].", G, None, None),
+    # a date alone answers no "where"
+    ("Where is the statistics exam?", "The statistics exam is on 12 June in room B-204.",
+     "On 12 June [1].", Q, "answer_states_type", "On 12 June [1]"),
+    ("Where is the statistics exam?", "The statistics exam is on 12 June in room B-204.",
+     "In room B-204 [1].", G, None, None),
     ("What is Ana's phone number?", "The spare key is kept with Ana at number 12.", "12 [1].", R,
      "answer_type", "12 [1]"),
     ("Which version of Caddy did I install?", "I installed Caddy with brew install caddy.",

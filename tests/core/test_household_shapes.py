@@ -12,6 +12,8 @@ from app.core.basics.durations import has_duration
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
+from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.stated_values import states
 
 BUDGET = (
     "## Out\n| item | £/month | notes |\n|---|---|---|\n| mortgage | 1,043.18 | |\n"
@@ -95,3 +97,18 @@ def test_a_note_named_by_its_file_is_on_topic() -> None:
 )
 def test_a_setting_whose_key_names_its_unit_is_a_length(text: str, duration: bool) -> None:
     assert has_duration(text) is duration
+
+
+@pytest.mark.parametrize(
+    ("text", "often"),
+    [
+        ("- Frequência: **a cada 12 meses** (preventiva anual)", True),
+        ("Wartung alle 2 Jahre", True),
+        ("Vidange tous les 6 mois", True),
+        ("alle Unterlagen liegen im Ordner", False),  # "all", no frequency
+        ("cada paciente traz a toalha", False),  # "each"
+    ],
+)
+def test_how_often_is_said_in_every_language(text: str, often: bool) -> None:
+    question = "How often does the electrostimulator need maintenance?"
+    assert states(text, AnswerType.WHEN, question) is often

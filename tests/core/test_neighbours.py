@@ -76,6 +76,13 @@ SUBSTITUICOES = (
         ("Is the train on platform 4?", "It leaves from platform 6.",
          "It leaves from platform 6.", "", None),  # a yes/no question: "no" is the answer
         ("When is P2?", "P02: 24/06", "P02: 24/06", "", None),
+        # a label followed by a word that is no unit: "chapter 3 due"
+        ("When is the draft of chapter 3 due to Rui?", "- Full draft chapter 2 → Rui by 30 June.",
+         "- Full draft chapter 2 → Rui by 30 June.", "", "chapter 3"),
+        ("When is the draft of chapter 2 due?", "- Full draft chapter 2 → Rui by 30 June.",
+         "- Full draft chapter 2 → Rui by 30 June.", "", None),
+        ("How long do I boil it for about 5 minutes more?", "Boil for about 10 minutes.",
+         "Boil for about 10 minutes.", "", None),
         # an identifier of the same family, not the one asked
         ("What worker_processes value does the config use?",
          "events { worker_connections 1024; }", "events { worker_connections 1024; }", "",

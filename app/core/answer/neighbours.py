@@ -53,6 +53,7 @@ from app.core.basics.text import (
     holds_words,
     squash,
 )
+from app.core.basics.values import UNITS
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.yes_no import is_yes_no
 
@@ -61,7 +62,8 @@ from app.core.verdict.yes_no import is_yes_no
 _CODE = re.compile(r"(?<![\w-])([^\W\d_]{1,2})(\d{1,2})(?![\w-])")
 _LABEL = re.compile(
     r"(?<![\w-])([^\W\d_]{3,})\s+(?:n[oº°]\.?\s*|#)?(\d{1,3})"
-    r"(?=\s*(?:$|[?!.,;:)]|(?:de|do|da|dos|das|del|of|in|on|for|e|y|and|no|na)\b))"
+    r"(?=\s*(?:$|[?!.,;:)]|[^\W\d_]))"  # "chapter 3 due", "prática 4 de química"
+    rf"(?!\s*(?:{'|'.join(sorted(map(re.escape, UNITS), key=len, reverse=True))})(?!\w))"
 )
 # An identifier's family: the name before its first separator ("worker_", "gemini-").
 _FAMILY = re.compile(r"[^\W\d_]{3,}[-_.]")

@@ -8,14 +8,33 @@ quote says. A sentence that fails them is not shown; the verified quote is shown
 
 from __future__ import annotations
 
+import re
+
 from app.core.answer.checks import QuoteDecision
 from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
 from app.core.answer.grounding import Check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.row_support import from_unasked_row
-from app.core.basics.text import fold
+from app.core.basics.dates import MONTHS
+from app.core.basics.generic_words import generic_stems
+from app.core.basics.language import detect_language
+from app.core.basics.text import content_words, fold
+from app.core.basics.values import NUMBER_WORDS, UNITS
+from app.core.basics.weekdays import is_day_word
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.stated_values import states
+
+
+def names_something(answer: str) -> bool:
+    """Whether the answer has a word that is not a date's, a day's or a number's."""
+    language = detect_language(answer)
+    for word in re.findall(r"[^\W\d_]+", fold(answer)):
+        if word in MONTHS or is_day_word(word) or word in NUMBER_WORDS or word in UNITS:
+            continue
+        if word not in ("am", "pm") and content_words(word, language) - generic_stems(language):
+            return True
+    return False
+
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
@@ -81,6 +100,20 @@ def check_sentence(
                 f"the answer states {asked.described}, as asked"
                 if said
                 else f"the question asks for {asked.described}; the answer states none",
+            )
+        )
+    elif asked is not None:
+        # a role or a description may answer "who" or "where"; a date alone never does
+        # ("12–20 May 2025" for where the cruise ends)
+        named = names_something(strip_citations(answer))
+        checks.append(
+            Check(
+                "answer_states_type",
+                named,
+                f"the answer names {asked.described}, as asked"
+                if named
+                else f"the question asks for {asked.described}; the answer gives only "
+                "dates, times or numbers",
             )
         )
     flipped = polarity_differs(answer, decision.quote.text)

@@ -319,7 +319,16 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
                     # "Só vale para indeterminações 0/0": a rule's condition, for "quando
                     # posso usar l'Hôpital?"
                     r"only (?:for|with|works|applies)|so (?:vale|funciona|serve) (?:para|com|se)|"
-                    r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno)\b",
+                    r"antes|depois|durante|todo|toda|primavera|verao|outono|inverno|"
+                    # how often, in the other languages: "a cada 12 meses", "alle 2 Jahre"
+                    r"(?:cada|alle|tous les|toutes les|ogni)\s+(?:\d+|dos|tres|due|tre|zwei|"
+                    r"drei|deux|trois|dia|dias|semana|semanas|mes|meses|ano|anos|jahr|jahre|"
+                    r"monat|monate|woche|wochen|tag|tage|jour|jours|semaine|semaines|mois|an|"
+                    r"ans|giorno|giorni|settimana|settimane|mese|mesi|anno|anni)|"
+                    r"anual|anualmente|mensal|mensalmente|"
+                    r"semanal|semanalmente|diariamente|jahrlich|monatlich|wochentlich|taglich|"
+                    r"annuel|annuelle|mensuel|mensuelle|hebdomadaire|quotidien|annuale|mensile|"
+                    r"settimanale)\b",
                     fold(text),
                 )
             )
