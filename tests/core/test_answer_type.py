@@ -505,3 +505,20 @@ def test_the_start_of_a_period_does_not_say_when_it_ends(
 def test_a_place_in_an_order_is_no_measure(sentence: str, stated: bool) -> None:
     question = "What was the salinity at station CF1-12?"
     assert states(sentence, AnswerType.QUANTITY, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("com quantos km o Fit estava quando eu comprei",
+         "Honda Fit 2016, prata. Comprei em 2019, de um colega do meu pai.", False),
+        ("com quantos km o Fit estava quando eu comprei", "Quilometragem na compra: 87.400 km",
+         True),
+        ("com quantos km o Fit estava quando eu comprei", "| Fit | 87400 |", True),
+        ("How many participants were included in the BFR paper?", "read: 2025-04-05", False),
+        ("How many participants were in the trial?", "Recruited in 2019: 48 participants.",
+         True),
+    ],
+)  # fmt: skip
+def test_a_year_counts_nothing(question: str, sentence: str, stated: bool) -> None:
+    assert states(sentence, AnswerType.QUANTITY, question) is stated

@@ -189,6 +189,8 @@ _MEASURES = {
 }
 
 
+_YEARISH = re.compile(r"(?:19|20)\d\d")
+
 # A measure asked for by name whose units vary or are none (a salinity, a pH, an area).
 _MEASURE_NAMED = re.compile(
     r"\b(salinity|humidity|altitude|elevation|concentration|conductivity|ph|area|volume|depth|"
@@ -269,10 +271,13 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             return any(q.unit is None for q in counted)
         unit = counted_unit(question)
         if unit is not None:
-            # "how many km": "um colega" (an article) counts no kilometres; a bare figure
-            # may, under a column named by the unit
+            # "how many km": "um colega" (an article) and "Honda Fit 2016" (a model year)
+            # count no kilometres; another bare figure may, under a column named by the unit
             return any(
-                _counts(q.unit, unit) and not (unit and q.unit is None and q.text.isalpha())
+                _counts(q.unit, unit)
+                and not (
+                    unit and q.unit is None and (q.text.isalpha() or _YEARISH.fullmatch(q.text))
+                )
                 for q in counted
             )
         measured = _measured(question)
