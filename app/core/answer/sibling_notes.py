@@ -1,0 +1,54 @@
+"""A quote from the note of a sibling of the asked thing.
+
+Two notes of one kind ("Ultrassom Ultramed UT3 - manutenção", "Eletroestimulador Neurostim
+4C — manutenção") hold the same kinds of value. Asked "Quanto custou a última calibração
+do ultrassom?", the electrostimulator's "Custo da última revisão: R$ 280,00" is its own
+cost, though its note mentions the ultrasound in passing ("fica na sala 1 junto com o
+ultrassom"). Part of the neighbour checks (`app.core.answer.neighbours`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.core.basics.generic_words import generic_stems
+from app.core.basics.language import detect_language
+from app.core.basics.text import content_words
+from app.core.index.retrieve import Passage
+from app.core.index.vocabulary import path_words
+from app.core.verdict.answer_type import KIND_NOUNS, asked_type
+
+
+def _title_words(passage: Passage, language: str) -> set[str]:
+    """The words of the passage's note title and file name."""
+    source = passage.primary
+    title = source.heading_path[0] if source.heading_path else ""
+    return content_words(f"{title} {path_words(source.file).split(' ')[-1]}", language)
+
+
+def sibling_note(
+    question: str, quote: str, passage: Passage, passages: Sequence[Passage]
+) -> str | None:
+    """Why the quote is about a sibling's note: nothing the question asks about is in the
+    quote, its heading path or its note's path, and another retrieved note of the same
+    kind (their titles share a word) is titled with a word of the question. None otherwise."""
+    language = detect_language(f"{question}\n{quote}")
+    asked = asked_type(question)
+    kind = content_words(" ".join(KIND_NOUNS.get(asked, ())), language) if asked else set()
+    wanted = content_words(question, language) - generic_stems(language) - kind
+    own = content_words(f"{quote} {passage.heading} {passage.paths_in_words}", language)
+    if not wanted or wanted & own:
+        return None
+    own_title = _title_words(passage, language)
+    for other in passages:
+        if other.primary.file == passage.primary.file:
+            continue
+        title = _title_words(other, language)
+        if wanted & title and own_title & title:
+            return f"the question is about {_title(other)}; the quote is from {_title(passage)}"
+    return None
+
+
+def _title(passage: Passage) -> str:
+    source = passage.primary
+    return f'"{source.heading_path[0]}"' if source.heading_path else source.file
