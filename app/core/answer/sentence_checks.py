@@ -105,13 +105,13 @@ def check_sentence(
     elif asked is not None:
         # a role or a description may answer "who" or "where"; a date alone never does
         # ("12–20 May 2025" for where the cruise ends)
-        named = names_something(strip_citations(answer))
+        has_name = names_something(strip_citations(answer))
         checks.append(
             Check(
                 "answer_states_type",
-                named,
+                has_name,
                 f"the answer names {asked.described}, as asked"
-                if named
+                if has_name
                 else f"the question asks for {asked.described}; the answer gives only "
                 "dates, times or numbers",
             )
