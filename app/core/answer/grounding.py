@@ -24,7 +24,7 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.basics.weekdays import day_numbers, is_day_word
-from app.core.verdict.answer_type import KIND_NOUNS, asked_type
+from app.core.verdict.kind_nouns import kind_stems
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,:]\d+)*(?:\.\d+)?")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -247,18 +247,21 @@ def _greek(token: str, question: str) -> bool:
     )
 
 
+def topic_words(question: str, language: str) -> set[str]:
+    """The question's words for what it asks about: not generic ("say", "use"), not the
+    kind of value it asks for ("cost", "phone")."""
+    return (
+        content_words(question, language) - generic_stems(language) - kind_stems(question, language)
+    )
+
+
 def topic_check(
     question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
 ) -> Check:
     language = detect_language(f"{question} {quote}")  # both read as one language
     # "What did my mentor say?" and "The teacher would not say 42." share only "say"; "the
     # last calibration's cost" and "Cost of the last service: R$ 280" only what is asked.
-    asked = asked_type(question)
-    kind = content_words(" ".join(KIND_NOUNS.get(asked, ())), language) if asked else set()
-    shared = sorted(
-        content_words(question, language)
-        & content_words(f"{heading} {quote}", language) - generic_stems(language) - kind
-    )
+    shared = sorted(topic_words(question, language) & content_words(f"{heading} {quote}", language))
     if day_numbers(question) & day_numbers(f"{heading} {quote}"):
         shared.append("the same weekday")  # "Wednesday" asked, "Wed" in the meal plan
     if language == "de" and not shared:

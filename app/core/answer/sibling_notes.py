@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.core.basics.generic_words import generic_stems
+from app.core.answer.grounding import topic_words
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage
 from app.core.index.vocabulary import path_words
-from app.core.verdict.answer_type import KIND_NOUNS, asked_type
 
 
 def _title_words(passage: Passage, language: str) -> set[str]:
@@ -33,9 +32,7 @@ def sibling_note(
     quote, its heading path or its note's path, and another retrieved note of the same
     kind (their titles share a word) is titled with a word of the question. None otherwise."""
     language = detect_language(f"{question}\n{quote}")
-    asked = asked_type(question)
-    kind = content_words(" ".join(KIND_NOUNS.get(asked, ())), language) if asked else set()
-    wanted = content_words(question, language) - generic_stems(language) - kind
+    wanted = topic_words(question, language)
     own = content_words(f"{quote} {passage.heading} {passage.paths_in_words}", language)
     if not wanted or wanted & own:
         return None

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from app.core.basics.dates import ISO_DATE
+from app.core.basics.dates import ISO_DATE, YEAR
 from app.core.basics.text import fold
 
 # A number as written: thousands groups (1,000 / 1.000 / 1 000), decimals (3.5 / 3,5).
@@ -228,7 +228,6 @@ def _readings(token: str) -> frozenset[float]:
     return frozenset(sign * r for r in readings)
 
 
-_YEAR = re.compile(r"(?:19|20)\d\d")
 # The word a year follows: "bought in 2019", "comprei em 2019", "desde 2019", "seit 2019".
 _YEAR_BEFORE = re.compile(
     r"\b(?:in|since|from|until|till|by|of|em|desde|ate|de|en|hasta|depuis|seit|im|ab|bis|"
@@ -270,7 +269,7 @@ def quantities(text: str) -> list[Quantity]:
         ordinal = glued is not None and glued.group(0) in _ORDINAL
         year = (
             unit is None
-            and _YEAR.fullmatch(token) is not None
+            and YEAR.fullmatch(token) is not None
             and (
                 match.start() in iso_years
                 or _YEAR_BEFORE.search(folded[: match.start()]) is not None

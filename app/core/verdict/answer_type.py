@@ -373,37 +373,3 @@ def asked_type(question: str) -> AnswerType | None:
         if pattern.search(folded):
             return kind
     return None
-
-
-# The nouns that name a kind of value, folded, in the languages the notes are read in: a
-# note writes "start date TBC", "nome ancora da confermare"; a question "guest wifi
-# password", "flapjack oven temp", words the notes need not hold when they state the value.
-KIND_NOUNS: dict[AnswerType, frozenset[str]] = {
-    AnswerType.DATE: frozenset(
-        "date dates day days data giorno jour datum termin tag fecha dia".split()
-    ),
-    AnswerType.TIME: frozenset(
-        "time times hour hours ora orario heure heures uhrzeit zeit hora horario".split()
-    ),
-    AnswerType.PRICE: frozenset(
-        "price cost fee amount prezzo costo importo prix cout montant tarif preis kosten "
-        "betrag precio coste importe preco custo valor".split()
-    ),
-    AnswerType.PERSON: frozenset("name who nome chi nom qui wer nombre quien quem".split()),
-    AnswerType.PLACE: frozenset(
-        "venue place room address where luogo sala indirizzo dove lieu salle adresse ort "
-        "raum wo lugar direccion donde local endereco onde".split()
-    ),
-    AnswerType.PHONE: frozenset("phone number telefono numero telephone nummer".split()),
-    AnswerType.EMAIL: frozenset("email mail correo courriel adresse address".split()),
-    AnswerType.SECRET: frozenset("password passwort senha contrasena passcode pw pwd".split()),
-    AnswerType.QUANTITY: frozenset(
-        "temp temperature weight dose dosage pressure quantity temperatura peso dosis "
-        "quantidade cantidad quantita menge anzahl".split()
-    ),
-    AnswerType.DURATION: frozenset("duration length dauer duracao duracion durata".split()),
-    AnswerType.CODE: frozenset(
-        "number no id ref reference code ticket numero nummer codice codigo protocolo".split()
-    ),
-}
-KIND_NOUNS[AnswerType.WHEN] = KIND_NOUNS[AnswerType.DATE] | KIND_NOUNS[AnswerType.TIME]

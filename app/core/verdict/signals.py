@@ -29,7 +29,8 @@ from app.core.basics.text import (
 )
 from app.core.index.retrieve import SearchResult
 from app.core.index.vocabulary import path_month
-from app.core.verdict.answer_type import KIND_NOUNS, AnswerType, asked_type
+from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.kind_nouns import KIND_NOUNS
 from app.core.verdict.stated_values import states
 
 
@@ -120,8 +121,9 @@ def _phrasal_head(folded: str) -> str | None:
 
 def _salience(word: str, first: bool, language: str = DEFAULT_LANGUAGE) -> float:
     folded = fold(word)
-    if _phrasal_head(folded) is not None and not word[:1].isupper():
-        return GENERIC_SALIENCE if folded.split("-")[0] in GENERIC_WORDS else 0.6
+    head = _phrasal_head(folded)
+    if head is not None and not word[:1].isupper():
+        return GENERIC_SALIENCE if head in GENERIC_WORDS else 0.6
     if _WORDS_JOINED.fullmatch(folded) and all(part in GENERIC_WORDS for part in folded.split("-")):
         # "one-to-ones", "follow-up", "check-in": everyday words joined, not a name
         return GENERIC_SALIENCE

@@ -189,8 +189,6 @@ _MEASURES = {
 }
 
 
-_YEARISH = re.compile(r"(?:19|20)\d\d")
-
 # A measure asked for by name whose units vary or are none (a salinity, a pH, an area).
 _MEASURE_NAMED = re.compile(
     r"\b(salinity|humidity|altitude|elevation|concentration|conductivity|ph|area|volume|depth|"
@@ -275,9 +273,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             # count no kilometres; another bare figure may, under a column named by the unit
             return any(
                 _counts(q.unit, unit)
-                and not (
-                    unit and q.unit is None and (q.text.isalpha() or _YEARISH.fullmatch(q.text))
-                )
+                and not (unit and q.unit is None and (q.text.isalpha() or YEAR.fullmatch(q.text)))
                 for q in counted
             )
         measured = _measured(question)
