@@ -212,3 +212,37 @@ def test_a_season_s_title_spans_both_its_years() -> None:
     assert neighbour_of_asked("lilac invitational venue 2025", quote, quote, "", titles) is None
     found = neighbour_of_asked("lilac invitational venue 2026", quote, quote, "", titles)
     assert found is not None and "2024, 2025" in found.detail
+
+
+NEWSLETTER = "Stats after one week: 388 recipients, open rate 48%, 31 clicks."
+MARCH_TITLES = "Notes from the shop – March 2025\nNewsletter/Newsletter - March 2025.md"
+
+
+def test_a_quote_under_another_months_title_is_a_neighbour() -> None:
+    """March's open rate is not May's: the quote names no month, its note is March's."""
+    question = "What was the open rate of the May newsletter?"
+    found = neighbour_of_asked(question, NEWSLETTER, NEWSLETTER, "", MARCH_TITLES)
+    assert found is not None and "May" in found.detail and "March 2025" in found.detail
+    asked_march = "What was the open rate of the March newsletter?"
+    assert neighbour_of_asked(asked_march, NEWSLETTER, NEWSLETTER, "", MARCH_TITLES) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "titles"),
+    [
+        ("What was the open rate of the newsletter?", MARCH_TITLES),  # no month asked
+        ("What was the open rate of the May newsletter?", "Newsletter\nnewsletter.md"),
+        ("Did the May newsletter beat 40%?", MARCH_TITLES),  # yes/no: "no, March's did"
+        # the title's months span May
+        ("What was the open rate in May?", "Spring: March to June 2025\nspring.md"),
+        ("What did we change after the May newsletter?", MARCH_TITLES),  # dates another
+    ],
+)
+def test_a_titled_month_leaves_these_alone(question: str, titles: str) -> None:
+    assert neighbour_of_asked(question, NEWSLETTER, NEWSLETTER, "", titles) is None
+
+
+def test_may_after_an_article_is_the_month_and_the_verb_is_not() -> None:
+    assert dates("the May newsletter") == {(None, 5, None)}
+    assert dates("since May we open at nine") == {(None, 5, None)}
+    assert dates("It may rain, so May I bring the awning?") == set()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.scores import FusedScore
@@ -64,3 +66,69 @@ def test_without_the_siblings_note_the_passing_mention_stands() -> None:
 def test_a_quote_naming_the_asked_thing_is_its_own() -> None:
     question = "Quanto custou a última revisão do Neurostim?"
     assert failed(question, QUOTE, (ultrasound, neurostim), 2) == []
+
+
+FLAT = (
+    "## Affitto e spese\n- Affitto: € 720,00 al mese, bonifico entro il 10 alla proprietaria\n"
+    "- Spese condominiali: circa 65 € al mese"
+)
+SHOP = "## Dati\n- Canone: € 1.850,00 al mese\n- Deposito cauzionale: tre mensilità (€ 5.550,00)"
+flat = passage(
+    FLAT, "Personale/Casa - appartamento.md", ("Casa – appartamento", "Affitto e spese"), 1
+)
+shop = passage(SHOP, "Negozio/Contratto affitto locale.md", ("Contratto affitto locale", "Dati"), 2)
+FLAT_RENT = "Affitto: € 720,00 al mese, bonifico entro il 10 alla proprietaria"
+
+
+def test_a_value_of_another_owner_is_refused_when_the_owners_note_is_retrieved() -> None:
+    """The flat's rent is not the shop's: the question names the shop after "per il",
+    the flat's passage never does, and a retrieved note is filed under it."""
+    question = "Quanto pago ogni mese di affitto per il negozio?"
+    assert failed(question, FLAT_RENT, (flat, shop), 1) == ["not_a_neighbour"]
+    deposit = "Deposito cauzionale: tre mensilità (€ 5.550,00)"
+    asked = "deposito cauzionale versato per l'appartamento di via buniva"
+    assert failed(asked, deposit, (flat, shop), 2) == ["not_a_neighbour"]
+    assert failed("What's the deposit for the flat?", deposit, (flat, shop), 2) != []
+
+
+@pytest.mark.parametrize(
+    ("question", "passages"),
+    [
+        # the owner is named in the quote's passage
+        ("Quanto pago di affitto per l'appartamento?", (flat, shop)),
+        # in other words than the question's, and no retrieved note is titled with it
+        ("Quanto pago di affitto per il bilocale?", (flat, shop)),
+        # a time, not an owner
+        ("Quanto pago di affitto del mese?", (flat, shop)),
+    ],
+)
+def test_an_owner_phrase_leaves_these_alone(question: str, passages: tuple[Passage, ...]) -> None:
+    assert failed(question, FLAT_RENT, passages, 1) == []
+
+
+def test_an_owner_named_in_another_section_of_the_quotes_note_counts() -> None:
+    """A worked example under "Exemplo da aula" is the matrix's that "Matriz simétrica",
+    another retrieved section of the same note, names."""
+    note = "algebra/Autovalores.md"
+    example = passage(
+        "## Exemplo da aula\nA = [[2, 1], [1, 2]] dá λ = 1 e λ = 3.",
+        note,
+        ("Autovalores", "Exemplo da aula"),
+        1,
+    )
+    symmetric = passage(
+        "## Matriz simétrica\nUma matriz simétrica tem autovalores reais.",
+        note,
+        ("Autovalores", "Matriz simétrica"),
+        2,
+    )
+    other = passage(
+        "## Inversa\nA inversa existe se det ≠ 0.",
+        "algebra/Matrizes.md",
+        ("Matrizes", "Inversa"),
+        3,
+    )
+    question = "Quais são os autovalores da matriz [[2,1],[1,2]]?"
+    quote = "A = [[2, 1], [1, 2]] dá λ = 1 e λ = 3."
+    assert "not_a_neighbour" not in failed(question, quote, (example, symmetric, other), 1)
+    assert "not_a_neighbour" in failed(question, quote, (example, other), 1)

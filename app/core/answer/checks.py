@@ -32,7 +32,7 @@ from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.quoted_items import row_with_header_units, table_header
-from app.core.answer.sibling_notes import sibling_note
+from app.core.answer.sibling_notes import owner_elsewhere, sibling_note
 from app.core.answer.title_aliases import titled_elsewhere
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
@@ -218,7 +218,12 @@ def _checks_at(
     neighbour = neighbour_of_asked(
         question, located.text, passage.text, passage.surroundings, passage.titles
     )
-    sibling = None if neighbour else sibling_note(question, located.text, passage, prompt.passages)
+    sibling = (
+        None
+        if neighbour
+        else sibling_note(question, located.text, passage, prompt.passages)
+        or owner_elsewhere(question, passage, prompt.passages)
+    )
     detail = neighbour.detail if neighbour else sibling
     checks.append(
         Check(

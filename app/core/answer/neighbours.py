@@ -34,7 +34,12 @@ from dataclasses import dataclass
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
-from app.core.answer.periods import other_period, other_year, other_year_titled
+from app.core.answer.periods import (
+    other_month_titled,
+    other_period,
+    other_year,
+    other_year_titled,
+)
 from app.core.answer.quoted_items import (
     item_key,
     keyed_item,
@@ -106,6 +111,7 @@ def neighbour_of_asked(
         or _another_month(question, quote, passage_text, where)
         or _another_year(question, quote, passage_text)
         or _titled_year(question, quote, titles)
+        or _titled_month(question, quote, titles)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
     )
 
@@ -147,6 +153,15 @@ def _titled_year(question: str, quote: str, titles: str) -> Neighbour | None:
         return None
     day_dates = asked_type(question) in _WHEN_ASKED
     return _wrapped(other_year_titled(question, quote, titles, day_dates=day_dates))
+
+
+def _titled_month(question: str, quote: str, titles: str) -> Neighbour | None:
+    """A quote naming no month, from a note or section titled with another month than the
+    one asked (March's newsletter's open rate for May's); a yes/no question is answered by
+    another month."""
+    if not titles or is_yes_no(question):
+        return None
+    return _wrapped(other_month_titled(question, quote, titles))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

@@ -40,8 +40,53 @@ _NOT_ROLES = frozenset(
     "end start beginning middle rest part half day days week weeks month months year years "
     "time night morning evening afternoon weekend fim inicio meio metade dia dias semana "
     "semanas mes meses ano anos vez hora horas noite manha tarde final principio mitad "
-    "resto noche manana".split()
+    "resto noche manana mese mesi anno anni giorno giorni settimana settimane ora ore "
+    "volta sera mattina notte mois an annee jour jours semaine heure fois soir matin nuit "
+    "monat jahr tag woche stunde".split()
 )
+
+
+# "affitto per il negozio", "the rent for the flat", "le code de l'alarme": a definite
+# owner of the asked value, introduced by "for/of the" or its kin. A bare "de" / "di" is
+# left out (it joins too much: "tempo di cottura", "comprimento de onda"); German "der"
+# is as often the subject's article, so German is read with "für" only.
+_OWNER_PREFIX = {
+    "en": r"(?:for|of)\s+(?:the|my|our)",
+    "it": r"per\s+(?:il|la|lo|i|le|gli|l['’])|del|della|dello|dei|delle|degli|dell['’]",
+    "pt": r"para\s+(?:o|a|os|as)|pro|pra|do|da|dos|das",
+    "es": r"para\s+(?:el|la|los|las)|del",
+    "fr": r"pour\s+(?:le|la|les|l['’])|du|de\s+la|de\s+l['’]",
+    "de": r"für\s+(?:den|die|das|unsere|unser|meine|mein)",
+}
+_OWNER_PHRASE = {
+    language: re.compile(
+        rf"\b(?:{prefix})(?:\s+|(?<=['’]))([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?",
+        re.IGNORECASE,
+    )
+    for language, prefix in _OWNER_PREFIX.items()
+}
+# "the next meeting", "l'ultimo listino": the owner is the word after these.
+_BEFORE_OWNER = frozenset(
+    "next last first new old current other same previous upcoming whole "
+    "prossimo prossima ultimo ultima nuovo nuova vecchio vecchia attuale "
+    "proximo proxima ultimo ultima novo nova velho velha atual nuevo nueva viejo vieja "
+    "actual prochain prochaine dernier derniere nouveau nouvelle ancien ancienne "
+    "nachste letzte neue alte".split()
+)
+
+
+def phrase_owners(question: str) -> list[str]:
+    """The things a question names as the owner of what it asks after "for the", "per
+    il", "para o", "pour le" and their kin ("negozio" in "Quanto pago di affitto per il
+    negozio?"), times left out ("del mese")."""
+    owners = []
+    for match in _OWNER_PHRASE[detect_language(question)].finditer(question):
+        owner = match.group(1)
+        if fold(owner) in _BEFORE_OWNER and match.group(2):
+            owner = match.group(2)
+        if not (_not_an_owner(owner) or fold(owner) in _NOT_ROLES):
+            owners.append(owner)
+    return owners
 
 
 def _not_an_owner(word: str) -> bool:

@@ -89,6 +89,26 @@ def other_period(question: str, quote: str, where: str) -> str | None:
     )
 
 
+def other_month_titled(question: str, quote: str, titles: str) -> str | None:
+    """Why a quote that dates itself to no month is about another month than the one
+    asked, by what titles its passage: "open rate 48%" quoted from "Newsletter - March
+    2025.md" for the open rate of the May newsletter. None when the question names no
+    month, the quote names one (`other_period` reads it), or the titles name none or
+    the asked one."""
+    asked: set[YearMonth] = _months(question)
+    if not asked or _dates_something_else(question) or _months(quote):
+        return None
+    titled = _months(titles)
+    if not titled or any(_agree(a, t) for a in asked for t in titled):
+        return None
+    if any(_within(a, titled) for a in asked):
+        return None
+    return (
+        f"the question asks about {', '.join(sorted(map(_written, asked)))}; the quoted "
+        f"passage is titled {', '.join(sorted(map(_written, titled)))}"
+    )
+
+
 def _years(text: str) -> list[int]:
     return [int(y) for y in YEAR.findall(text)]
 

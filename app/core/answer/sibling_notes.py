@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.core.answer.grounding import topic_words
+from app.core.answer.owners import phrase_owners
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage
@@ -43,6 +45,38 @@ def sibling_note(
         title = _title_words(other, language)
         if wanted & title and own_title & title:
             return f"the question is about {_title(other)}; the quote is from {_title(passage)}"
+    return None
+
+
+def owner_elsewhere(question: str, passage: Passage, passages: Sequence[Passage]) -> str | None:
+    """Why the quote is another owner's: the question asks for the value of a thing it
+    names after "for the", "per il", "para o" ("affitto per il negozio"), the quoted
+    passage never names that thing (not in its text, headings, lead or path, nor in its
+    note's other retrieved sections), and another
+    retrieved note is filed or titled under it ("Negozio/Contratto affitto locale.md"
+    beside the flat's "Affitto: € 720,00 al mese"). People name a thing in their own
+    words ("a renda do apartamento" over a note about the house), so an owner missing
+    from the passage alone is not enough."""
+    language = detect_language(question)
+    own_files = {source.file for source in passage.sources}
+    # the note's other retrieved sections count: "Matriz simétrica" names the matrix
+    # whose worked example sits under "Exemplo da aula"
+    own_text = "\n".join(
+        f"{p.text}\n{p.surroundings}" for p in passages if p.primary.file in own_files
+    )
+    own = content_words(f"{passage.text}\n{passage.surroundings}\n{own_text}", language)
+    for owner in phrase_owners(question):
+        wanted = content_words(owner, language) - generic_stems(language)
+        if not wanted or wanted <= own:
+            continue
+        for other in passages:
+            if other.primary.file in own_files:
+                continue
+            if wanted <= content_words(f"{other.heading} {other.paths_in_words}", language):
+                return (
+                    f"the question asks about the {owner}; the quote is from "
+                    f"{_title(passage)}, which never names it, and {_title(other)} does"
+                )
     return None
 
 

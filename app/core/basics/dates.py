@@ -40,6 +40,10 @@ MONTHS: dict[str, int] = {
 }  # fmt: skip
 # Month abbreviations that are also words: months only beside a day or a year number.
 _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
+# "the May newsletter", "in May", "since May": the month, never the verb.
+_BEFORE_MAY = frozenset(
+    "the this last next in of early late mid since until till by during from through".split()
+)
 ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
@@ -74,7 +78,11 @@ def dates(text: str) -> set[Date]:
         if found_month is None:
             continue
         month = found_month
-        if w.group(0) in _WORD_MONTHS and not _near_number(words, i):
+        if (
+            w.group(0) in _WORD_MONTHS
+            and not _near_number(words, i)
+            and not (w.group(0) == "may" and i > 0 and words[i - 1].group(0) in _BEFORE_MAY)
+        ):
             continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
         day: int | None = None
         year: int | None = None
