@@ -153,6 +153,12 @@ def test_a_version_or_a_model_may_be_short() -> None:
         ("How many of the tests passed?", "95% of them passed.", True),
         ("How many total hours did I log?", "I logged 41 hours.", True),
         ("How many grams of flour?", "Use 1 kg of flour.", True),  # a mass, in other units
+        # Italian, French and German counts read their unit too
+        ("Quanti gradi deve tenere il frigo?", "tenerli 20 minuti nel secchiello", False),
+        ("Quanti gradi deve tenere il frigo?", "| Frigo banco | 8 °C |", True),
+        ("Combien d'heures dure le trajet ?", "Le billet coûte 31 €.", False),
+        ("Wie viele Flaschen sind gekommen?", "Es kamen 40 Flaschen.", True),
+        ("Wie viele Flaschen sind gekommen?", "Die Lieferung kam um 9 Uhr.", False),
     ],
 )
 def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:

@@ -168,7 +168,10 @@ _DIMENSIONS = {
     **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
 }
-_COUNTED = re.compile(r"\b(?:how many|quantos|quantas|cuantos|cuantas)((?:\s+[^\W\d_]+){1,3})")
+_COUNTED = re.compile(
+    r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?)"
+    r"((?:\s+|(?<=['’]))[^\W\d_]+(?:\s+[^\W\d_]+){0,2})"
+)
 
 
 def _counts(written: str | None, counted: str) -> bool:
