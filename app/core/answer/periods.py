@@ -72,21 +72,13 @@ def other_period(question: str, quote: str, where: str) -> str | None:
     names its context (heading path, note lead, note paths, the line opening its list): a
     heading "March 2025" dates an entry "paid on 2 April" to March.
     """
-    asked: set[YearMonth] = _months(question)
-    if not asked or _dates_something_else(question):
-        return None
+    asked = _asked_months(question)
     stated = _months(quote)
-    if not stated or any(_agree(a, s) for a in asked for s in stated):
+    if not asked or _holds(asked, stated):
         return None
-    if any(_within(a, stated) for a in asked):
+    if any(_agree(a, s) for a in asked for s in _months(where)):
         return None
-    around = _months(where)
-    if any(_agree(a, s) for a in asked for s in around):
-        return None
-    return (
-        f"the question asks about {', '.join(sorted(map(_written, asked)))}; the quote is "
-        f"dated {', '.join(sorted(map(_written, stated)))}"
-    )
+    return f"the question asks about {_listed(asked)}; the quote is dated {_listed(stated)}"
 
 
 def other_month_titled(question: str, quote: str, titles: str) -> str | None:
@@ -95,18 +87,32 @@ def other_month_titled(question: str, quote: str, titles: str) -> str | None:
     2025.md" for the open rate of the May newsletter. None when the question names no
     month, the quote names one (`other_period` reads it), or the titles name none or
     the asked one."""
-    asked: set[YearMonth] = _months(question)
-    if not asked or _dates_something_else(question) or _months(quote):
-        return None
+    asked = _asked_months(question)
     titled = _months(titles)
-    if not titled or any(_agree(a, t) for a in asked for t in titled):
-        return None
-    if any(_within(a, titled) for a in asked):
+    if not asked or _months(quote) or _holds(asked, titled):
         return None
     return (
-        f"the question asks about {', '.join(sorted(map(_written, asked)))}; the quoted "
-        f"passage is titled {', '.join(sorted(map(_written, titled)))}"
+        f"the question asks about {_listed(asked)}; the quoted passage is titled {_listed(titled)}"
     )
+
+
+def _asked_months(question: str) -> set[YearMonth]:
+    """The months a question asks about; none when each dates something else."""
+    return set() if _dates_something_else(question) else _months(question)
+
+
+def _holds(asked: set[YearMonth], stated: set[YearMonth]) -> bool:
+    """Whether the stated months say nothing against the asked ones: none stated, one
+    agreeing, or a span holding an asked month."""
+    return (
+        not stated
+        or any(_agree(a, s) for a in asked for s in stated)
+        or any(_within(a, stated) for a in asked)
+    )
+
+
+def _listed(months: set[YearMonth]) -> str:
+    return ", ".join(sorted(map(_written, months)))
 
 
 def _years(text: str) -> list[int]:
