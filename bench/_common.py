@@ -50,14 +50,16 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # were refitted on the 24 folders before it; clinica-notes (Brazilian Portuguese clinic and
 # personal notes beside English course notes) after the changes arch-notes' failures
 # prompted; enoteca-notes (Italian wine shop and personal notes beside English course and
-# importer notes) after the changes clinica-notes' failures prompted.
+# importer notes) after the changes clinica-notes' failures prompted; choir-notes (English
+# school, choir, holiday-cottage and home notes, a few French) after the changes
+# enoteca-notes' failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
-        "arch-notes", "clinica-notes", "enoteca-notes",
+        "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
