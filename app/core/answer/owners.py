@@ -75,12 +75,12 @@ _BEFORE_OWNER = frozenset(
 )
 
 
-def phrase_owners(question: str) -> list[str]:
-    """The things a question names as the owner of what it asks after "for the", "per
-    il", "para o", "pour le" and their kin ("negozio" in "Quanto pago di affitto per il
-    negozio?"), times left out ("del mese")."""
+def phrase_owners(question: str, language: str) -> list[str]:
+    """The things a question in `language` names as the owner of what it asks after "for
+    the", "per il", "para o", "pour le" and their kin ("negozio" in "Quanto pago di
+    affitto per il negozio?"), times left out ("del mese")."""
     owners = []
-    for match in _OWNER_PHRASE[detect_language(question)].finditer(question):
+    for match in _OWNER_PHRASE[language].finditer(question):
         owner = match.group(1)
         if fold(owner) in _BEFORE_OWNER and match.group(2):
             owner = match.group(2)

@@ -52,20 +52,20 @@ def owner_elsewhere(question: str, passage: Passage, passages: Sequence[Passage]
     """Why the quote is another owner's: the question asks for the value of a thing it
     names after "for the", "per il", "para o" ("affitto per il negozio"), the quoted
     passage never names that thing (not in its text, headings, lead or path, nor in its
-    note's other retrieved sections), and another
-    retrieved note is filed or titled under it ("Negozio/Contratto affitto locale.md"
-    beside the flat's "Affitto: € 720,00 al mese"). People name a thing in their own
-    words ("a renda do apartamento" over a note about the house), so an owner missing
-    from the passage alone is not enough."""
+    note's other retrieved sections), and another retrieved note is filed or titled under
+    it ("Negozio/Contratto affitto locale.md" beside the flat's "Affitto: € 720,00 al
+    mese"). People name a thing in their own words ("a renda do apartamento" over a note
+    about the house), so an owner missing from the passage alone is not enough."""
     language = detect_language(question)
     own_files = {source.file for source in passage.sources}
     # the note's other retrieved sections count: "Matriz simétrica" names the matrix
     # whose worked example sits under "Exemplo da aula"
-    own_text = "\n".join(
-        f"{p.text}\n{p.surroundings}" for p in passages if p.primary.file in own_files
-    )
-    own = content_words(f"{passage.text}\n{passage.surroundings}\n{own_text}", language)
-    for owner in phrase_owners(question):
+    same_note = [
+        passage,
+        *(p for p in passages if p is not passage and p.primary.file in own_files),
+    ]
+    own = content_words("\n".join(f"{p.text}\n{p.surroundings}" for p in same_note), language)
+    for owner in phrase_owners(question, language):
         wanted = content_words(owner, language) - generic_stems(language)
         if not wanted or wanted <= own:
             continue
