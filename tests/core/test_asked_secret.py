@@ -18,6 +18,8 @@ from app.core.verdict.stated_values import states
         "qual è la password del wifi",
         "wie lautet das WLAN-Passwort",
         "senha do wifi",
+        "cottage wifi pasword",
+        "NAS passwrod",
     ],
 )
 def test_a_question_for_the_password_itself_asks_for_a_secret(question: str) -> None:

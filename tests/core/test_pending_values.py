@@ -29,6 +29,8 @@ from app.core.verdict.answer_type import AnswerType, asked_type
         "Balkontür zieht → gemeldet am 02.06.2025, noch kein Termin",
         "Date du prochain concert : pas encore fixée",
         "Fecha de la revisión: por confirmar",
+        "- Subs for 2025-26: to be discussed at the AGM in June. Nothing agreed.",
+        "Rent after the review: no decision",
         "Reunião com o síndico: data a definir",
         "Search indexing lag write-up still not done.",
         "EHO visit went fine; no date for the next inspection",
@@ -140,6 +142,12 @@ def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:
             True,
         ),
         ("when is the AGM", "AGM on 14 Nov, time to be confirmed", False),
+        (  # the meeting's month is stated; the subscription is left to it
+            "What will the choir subscription be for 2025-26?",
+            "Subs for 2025-26: to be discussed at the AGM in June. Ewan suggests a small rise. "
+            "Nothing agreed.",
+            True,
+        ),
         # the one who will send it is who the question asks for
         ("who sends the invoice?", "Kasia will send the invoice.", False),
         ("how much is the invoice?", "Kasia will send the invoice.", True),

@@ -18,7 +18,10 @@ from app.core.basics.text import fold
 _PENDING = re.compile(
     r"\b("
     # English
-    r"tbc|tbd|tba|to be (confirmed|decided|announced|agreed|arranged|set)|to follow|"
+    r"tbc|tbd|tba|to be (confirmed|decided|announced|agreed|arranged|set|discussed|"
+    r"negotiated|worked out|fixed)|to follow|"
+    # "Subs for 2025-26: to be discussed at the AGM. Nothing agreed."
+    r"nothing (agreed|decided|settled|fixed|confirmed)|no decision|not settled|"
     r"not (yet|written|known|set|decided|confirmed|agreed|announced|booked|stated|given|in the|"
     r"published|fixed)|no (date|time|price|quote|name|number|figure)s? (yet|for|set)|"
     # "reply by email, no ticket number": a code that was never given

@@ -52,7 +52,8 @@ _MONEY_WORDS = (
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
     r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
-    r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura"
+    r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
+    r"subscription|subscriptions|dues|fare|fares|premium"
 )
 # Things a number or code identifies: asked for, the answer is that code, never a name.
 _CODE_NAMES = (
@@ -182,12 +183,15 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         # "what's the new rent going to be", "what is the current fee"
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
-                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
+                           r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
+                           r"premium)\b|"
                            r"\b(what|which) (is|was|will be) the (new |current |old |monthly |"
-                           r"annual |yearly |weekly )?(price|cost|fee|rent)\b|"
+                           r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
+                           r"premium)\b|"
                            # "what will the rent be after the review"
                            r"\bwhat (will|would|is|was)( \w+){0,3} (price|cost|fee|rent|salary|"
-                           r"wage|bill)s? (be|going to be|come to)\b"),
+                           r"wage|bill|subscription|sub|due|fare|premium)s? "
+                           r"(be|going to be|come to)\b"),
         # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
         (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
                            r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"

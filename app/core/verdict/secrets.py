@@ -13,7 +13,9 @@ import re
 
 # Folded, as `asked_type` sees the question.
 _SECRET_WORD = re.compile(
-    r"\b(passwords?|passcode|passphrase|passwort|kennwort|mot de passe|mdp|contrasena|"
+    # "pasword", "passwrod": a typed question misspells the word as often as not
+    r"\b(pas+(?:wor|wro|wr|or)ds?|passcode|passphrase|passwort|kennwort|mot de passe|mdp|"
+    r"contrasena|"
     r"senha|wlan[- ]?schlussel|wifi key|wi-fi key|clave (del |de la )?(wifi|wi-fi|red))\b"
     # the thing that keeps or changes passwords is not a password
     r"(?!\W*(manager|managers|reset|policy|policies|rotation|vault|hash|hashes|file|safe|"
