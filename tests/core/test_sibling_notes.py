@@ -132,3 +132,33 @@ def test_an_owner_named_in_another_section_of_the_quotes_note_counts() -> None:
     quote = "A = [[2, 1], [1, 2]] dá λ = 1 e λ = 3."
     assert "not_a_neighbour" not in failed(question, quote, (example, symmetric, other), 1)
     assert "not_a_neighbour" in failed(question, quote, (example, other), 1)
+
+
+COTTAGE_BOILER = (
+    "# Cottage boiler\n\nVaillant combi, converted to LPG. Installed 2019 (before the "
+    "sale). Gas: LPG from the tank behind the shed."
+)
+FLAT_BOILER = "# Boiler — the flat\n\nWorcester combi, mains gas, in the kitchen cupboard."
+cottage_boiler = passage(COTTAGE_BOILER, "Cottage/Boiler.md", ("Cottage boiler",), 1)
+flat_boiler = passage(FLAT_BOILER, "Home/Boiler (flat).md", ("Boiler — the flat",), 2)
+INSTALLED = "Installed 2019 (before the sale)."
+
+
+def test_where_the_asked_thing_stands_names_its_owner() -> None:
+    """ "The boiler in the flat" is not the cottage's, whose note never names a flat."""
+    question = "When was the boiler in the flat installed?"
+    both = (cottage_boiler, flat_boiler)
+    assert failed(question, INSTALLED, both, 1) == ["not_a_neighbour"]
+    assert failed("When was the boiler in the cottage installed?", INSTALLED, both, 1) == []
+
+
+def test_where_a_question_asks_for_a_place_the_place_named_is_no_owner() -> None:
+    rack = passage(
+        "# Server rack\n\nEverything lives in the understairs cupboard (hallway).",
+        "homelab/Rack.md",
+        ("Server rack",),
+        1,
+    )
+    house = passage("# House\n\nBought in 2019, three bedrooms.", "House.md", ("House",), 2)
+    quote = "Everything lives in the understairs cupboard (hallway)."
+    assert failed("where's the server rack in the house", quote, (rack, house), 1) == []

@@ -58,13 +58,28 @@ _OWNER_PREFIX = {
     "fr": r"pour\s+(?:le|la|les|l['’])|du|de\s+la|de\s+l['’]",
     "de": r"für\s+(?:den|die|das|unsere|unser|meine|mein)",
 }
-_OWNER_PHRASE = {
-    language: re.compile(
+# "the boiler in the flat", "la caldaia nella casa al mare": where the asked thing stands
+# names whose it is, unless the question asks where something is ("where's the rack in
+# the house?"): then it only narrows the place asked for.
+_WHERE_PREFIX = {
+    "en": r"(?:in|at)\s+(?:the|my|our)",
+    "it": r"nel|nella|nello|nell['’]",
+    "pt": r"no|na",
+    "es": r"en\s+(?:el|la)",
+    "fr": r"dans\s+(?:le|la|l['’])",
+    "de": r"im|in\s+(?:der|unserer|meiner)",
+}
+
+
+def _phrase(prefix: str) -> re.Pattern[str]:
+    return re.compile(
         rf"\b(?:{prefix})(?:\s+|(?<=['’]))([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?",
         re.IGNORECASE,
     )
-    for language, prefix in _OWNER_PREFIX.items()
-}
+
+
+_OWNER_PHRASE = {language: _phrase(prefix) for language, prefix in _OWNER_PREFIX.items()}
+_WHERE_PHRASE = {language: _phrase(prefix) for language, prefix in _WHERE_PREFIX.items()}
 # "the next meeting", "l'ultimo listino": the owner is the word after these.
 _BEFORE_OWNER = frozenset(
     "next last first new old current other same previous upcoming whole "
@@ -78,9 +93,13 @@ _BEFORE_OWNER = frozenset(
 def phrase_owners(question: str, language: str) -> list[str]:
     """The things a question in `language` names as the owner of what it asks after "for
     the", "per il", "para o", "pour le" and their kin ("negozio" in "Quanto pago di
-    affitto per il negozio?"), times left out ("del mese")."""
+    affitto per il negozio?"), or after "in the", "nella" and their kin when the question
+    does not ask for a place ("the boiler in the flat"); times left out ("del mese")."""
     owners = []
-    for match in _OWNER_PHRASE[language].finditer(question):
+    matches = list(_OWNER_PHRASE[language].finditer(question))
+    if asked_type(question) is not AnswerType.PLACE:
+        matches += _WHERE_PHRASE[language].finditer(question)
+    for match in matches:
         owner = match.group(1)
         if fold(owner) in _BEFORE_OWNER and match.group(2):
             owner = match.group(2)
