@@ -286,3 +286,43 @@ def test_the_answer_keeps_the_language_its_quote_line_was_written_in(index) -> N
     gen = ScriptedGenerator({"monthly": whole[: whole.index("twelve")]})
     answer, streamed = ask(index, gen, "How many monthly snapshots do I keep?")
     assert answer.language == "en" and streamed.startswith("Your notes say: ")
+
+
+@pytest.fixture
+def tuner_index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
+    notes = {
+        "tuner.md": "# Piano tuner\n\nThe choir's tuner is Morag Lindsay, who tunes the "
+        "upright piano at the hall.\n\n- £65 per tuning, paid by the choir.\n"
+        "- Last visit on 11 March 2025.\n",
+        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the "
+        "fridge for 12 to 16 hours.\n",
+    }
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
+    yield idx
+    idx.close()
+
+
+TUNER = "The choir's tuner is Morag Lindsay, who tunes the upright piano at the hall."
+
+
+def test_a_quote_whose_asked_value_stands_only_beside_it_is_never_shown_alone(
+    tuner_index,
+) -> None:
+    # The price is in the list under the quote; the sentence gives it for another job.
+    gen = ScriptedGenerator({"sticking": reply(True, TUNER, 1, "£65 to fix the key [1].")})
+    answer, streamed = ask(
+        tuner_index, gen, "How much does Morag charge to fix the sticking key on the piano?"
+    )
+    assert answer.refused and answer.refusal_check == "quote_answers_alone"
+    assert "Your notes say" not in answer.text and TUNER not in streamed
+    assert "answer_supported" in answer.text  # the sentence's failure, named
+    assert not next(c for c in answer.checks if c.name == "answer_supported").passed
+
+
+def test_a_quote_whose_asked_value_stands_beside_it_answers_with_its_sentence(
+    tuner_index,
+) -> None:
+    gen = ScriptedGenerator({"tuning": reply(True, TUNER, 1, "£65 per tuning [1].")})
+    answer, streamed = ask(tuner_index, gen, "How much does Morag charge for each tuning?")
+    assert answer.kind is AnswerKind.GENERATED, answer.checks
+    assert TUNER in streamed and "£65 per tuning" in streamed

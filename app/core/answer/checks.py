@@ -50,6 +50,10 @@ class QuoteDecision:
     checks: tuple[Check, ...]
     quote: LocatedQuote | None
     evidence: str  # the quote's block and what belongs to it, with the heading
+    # Whether the quote (its own list item or row) states the asked value; False when the
+    # value stands only in the lines around it ("£65 per tuning" in the list under "The
+    # choir's tuner is Morag"), so the quote shown alone would not answer the question.
+    states_alone: bool = True
 
     @property
     def passed(self) -> bool:
@@ -143,7 +147,7 @@ def check_quote(
         # The lines around a piece are ones the model skipped: the answer must be in the
         # piece itself.
         evidence = chosen.quote.text
-    return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, evidence)
+    return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, evidence, chosen.states_alone)
 
 
 def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | None:
@@ -252,15 +256,19 @@ def _checks_at(
         stated = states(
             item or evidence_window(passage.text, located.text), asked, question, context
         )
+        named_by_note = False
         if asked is AnswerType.PERSON and not stated:
             # "Tiene una copia de las llaves" in "personas/Amparo (vecina).md": a note
             # about a person states what she does without naming her.
             source = passage.primary
             title = source.heading_path[0] if source.heading_path else ""
-            stated = note_names_person(source.file, question, title)
+            stated = named_by_note = note_names_person(source.file, question, title)
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
         pending = pending_for_question(located.text, asked, question)
+        alone = stated and (
+            item is not None or named_by_note or states(located.text, asked, question, context)
+        )
         checks.append(
             Check(
                 "answer_type",
@@ -273,7 +281,8 @@ def _checks_at(
                 not_known_yet=pending,
             )
         )
-    elif _pending_unknown_kind(located.text, question):
+        return QuoteDecision(tuple(checks), located, evidence, alone)
+    if _pending_unknown_kind(located.text, question):
         checks.append(_not_known_yet(f"the quote says what the question asks is {NOT_KNOWN_YET}"))
     return QuoteDecision(tuple(checks), located, evidence)
 

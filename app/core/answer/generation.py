@@ -4,6 +4,7 @@ word held back until the checks that cover it have passed, and the result it com
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 
@@ -73,6 +74,7 @@ class Generation:
         return (
             early is not None
             and early.passed
+            and early.states_alone
             and early.quote is not None
             and not early.quote.stitched
         )
@@ -131,11 +133,21 @@ class Generation:
         model_cited = sorted({int(n) for n in CITATION.findall(proposal.answer)})
         if model_cited and model_cited != [quote.passage]:
             flags += (f"the model cited {model_cited}; the quote is in [{quote.passage}]",)
+        failed = next((c for c in sentence if not c.passed), None)
+        if failed is not None and not decision.states_alone:
+            # the asked value stands only beside the quote: shown alone, it answers nothing
+            alone = Check(
+                "quote_answers_alone",
+                False,
+                f"the model's sentence failed {failed.name} ({failed.detail}), and the quote "
+                "alone does not state what was asked; the lines around it do",
+            )
+            checks = decision.checks + (alone,) + sentence  # the refusal names `alone`
+            return self._refusal(result, verdict, model, flags, checks, proposal, None)
         if not self.showed_a_quote:
-            # the quote closed with the reply, or was stitched: checked, and shown now
+            # the quote closed with the reply, was stitched, or needed its sentence: shown now
             self.emit(quote_line(quote, self.language))
         passed = verdict.with_gate(generator_gate(False, None, ""))
-        failed = next((c for c in sentence if not c.passed), None)
         if failed is not None:
             flags += (f"the model's sentence was not shown ({failed.name}: {failed.detail})",)
             text = quote_line(quote, self.language)
@@ -172,7 +184,7 @@ class Generation:
         if self.extra is None or not decision.passed or decision.quote is None:
             return decision
         extra = self.extra(self.prompt, decision.quote)
-        return QuoteDecision(decision.checks + (extra,), decision.quote, decision.evidence)
+        return dataclasses.replace(decision, checks=decision.checks + (extra,))
 
     def _quote_before_the_cut(
         self,

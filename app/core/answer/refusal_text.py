@@ -20,6 +20,8 @@ REASONS = {
     "answer_type": "the quoted passage does not state what was asked for",
     "covers_the_question": "the passage the model quoted names less of the question than others",
     "valid_reply": "the model's reply could not be read",
+    "quote_answers_alone": "the model's sentence could not be verified, and its quote alone "
+    "does not say what was asked",
 }
 
 
