@@ -352,7 +352,13 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"\w+(datum|termin|frist)\b|\bdata di\b|"
                           r"\bdate de (peremption|validite|naissance)\b|"
                           r"\bdate d'(expiration|echeance)\b)"),
-        (AnswerType.TIME, rf"{_TERSE}\b(uhrzeit|\w*o?e?ffnungszeiten?|horaires?|orari|orario)\b"),
+        (AnswerType.TIME, rf"{_TERSE}\b(uhrzeit|\w*o?e?ffnungszeiten?|horaires?|orari|orario)\b|"
+                          # "rehearsal times", "opening hours": a clock time, where "cooking
+                          # time" would be a duration
+                          rf"{_TERSE}\b(opening|closing|rehearsal|practice|class|lesson|"
+                          r"service|bus|train|ferry|collection|visiting|office|surgery) "
+                          r"(times|hours)\b|"
+                          rf"{_TERSE}\b(day|days|night|nights) and times?\b"),
         (AnswerType.PERSON, rf"{_TERSE}\b\w*(ansprechpartner|ansprechpartnerin|kontaktperson)\b"),
         (AnswerType.DURATION, rf"{_TERSE}\b\w*(kochzeit|backzeit|garzeit|fahrzeit|dauer|"
                               r"laufzeit)\b"),
