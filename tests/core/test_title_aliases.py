@@ -3,6 +3,8 @@ it, and a question naming the car is asked of that section too."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.scores import FusedScore
@@ -63,3 +65,35 @@ def test_a_shared_section_name_under_other_titles_aliases_nothing() -> None:
     question = "What was the p99 latency during the ledger Postgres failover?"
     decision = check_quote(question, True, quote, 1, Prompt((), (tls, failover), (), 0), None, 0.45)
     assert [c.name for c in decision.checks if not c.passed] == ["question_terms_present"]
+
+
+TAX = "# Council tax — cottage (Tigh Beag)\n\nNorth Ayrshire Council.\n\n- Band: **C**"
+LETTING = "## Letting\nBooked through the website; about 20 weeks a year."
+LEAD = "Tigh Beag, 2 Shore Row, Pirnmill, Isle of Arran."
+
+
+def band_failed(passages: tuple[Passage, ...]) -> list[str]:
+    question = "Which council tax band is the Arran cottage in?"
+    prompt = Prompt((), passages, (), 0)
+    decision = check_quote(question, True, "Band: **C**", 1, prompt, None, 0.45)
+    return [c.name for c in decision.checks if not c.passed]
+
+
+def test_a_name_the_opening_of_the_things_own_note_gives() -> None:
+    """The council tax note never says Arran; the cottage's overview, whose title's words
+    all stand in the tax note's heading, opens with it."""
+    tax = passage(
+        TAX, "Cottage/Council tax (cottage).md", ("Council tax — cottage (Tigh Beag)",), 1
+    )
+    overview = dataclasses.replace(
+        passage(LETTING, "Cottage/Cottage overview.md", ("Tigh Beag — overview", "Letting"), 2),
+        note_lead=LEAD,
+    )
+    assert band_failed((tax, overview)) == []
+    # a note whose title is not the tax note's subject says nothing about it
+    other = dataclasses.replace(
+        passage(LETTING, "Trips/Arran.md", ("Weekend on Arran — overview", "Letting"), 2),
+        note_lead="Ferry from Ardrossan to Arran.",
+    )
+    assert band_failed((tax, other)) == ["question_terms_present"]
+    assert band_failed((tax,)) == ["question_terms_present"]

@@ -33,7 +33,7 @@ from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.quoted_items import row_with_header_units, table_header
 from app.core.answer.sibling_notes import owner_elsewhere, sibling_note
-from app.core.answer.title_aliases import titled_elsewhere
+from app.core.answer.title_aliases import led_elsewhere, titled_elsewhere
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
@@ -207,6 +207,7 @@ def _checks_at(
         name
         for name in names_missing(question, passage)
         if not titled_elsewhere(name, passage, prompt.passages)
+        and not led_elsewhere(name, passage, prompt.passages)
     ]
     checks.append(
         Check(
