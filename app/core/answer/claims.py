@@ -205,6 +205,9 @@ def added_words(answer: str, evidence: str, question: str) -> list[str]:
     )
 
 
+_QUOTE_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
 def negated(text: str) -> bool:
     return bool(_NEGATION.search(fold(text)))
 
@@ -217,4 +220,10 @@ def polarity_differs(answer: str, quote: str) -> bool:
     clause = _YES_NO.sub("", _strip(answer)).strip()
     if len(clause.split()) < 2:
         return False
-    return negated(clause) != negated(quote)
+    # "The school's tuner is Alasdair Kerr. Books in with the office, not with me": the
+    # negation is another sentence's; the answer is weighed against the sentences it
+    # shares words with (the whole quote when it shares none).
+    language = detect_language(f"{answer} {quote}")
+    said = content_words(clause, language)
+    sharing = [s for s in _QUOTE_SENTENCE.split(_strip(quote)) if said & content_words(s, language)]
+    return all(negated(clause) != negated(s) for s in sharing or [quote])
