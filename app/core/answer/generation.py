@@ -139,8 +139,8 @@ class Generation:
             alone = Check(
                 "quote_answers_alone",
                 False,
-                f"the model's sentence failed {failed.name} ({failed.detail}), and the quote "
-                "alone does not state what was asked; the lines around it do",
+                f"the sentence failed {failed.name} ({failed.detail}); the asked value stands "
+                "only in the lines around the quote",
             )
             checks = decision.checks + (alone,) + sentence  # the refusal names `alone`
             return self._refusal(result, verdict, model, flags, checks, proposal, None)
