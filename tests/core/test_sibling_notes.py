@@ -162,3 +162,25 @@ def test_where_a_question_asks_for_a_place_the_place_named_is_no_owner() -> None
     house = passage("# House\n\nBought in 2019, three bedrooms.", "House.md", ("House",), 2)
     quote = "Everything lives in the understairs cupboard (hallway)."
     assert failed("where's the server rack in the house", quote, (rack, house), 1) == []
+
+
+def test_an_owner_named_with_what_it_is_of_is_named_by_either_word() -> None:
+    """ "L'impianto d'allarme" is the alarm's: the till's technician is not its, when the
+    alarm's own note is retrieved; the alarm's note, naming "allarme", is its own."""
+    till = passage(
+        "## 8. Assistenza\nTecnico di riferimento: Sandro. Tel. 011 740 3321.",
+        "Negozio/Cassa RT - manuale.md",
+        ("Cassa RT – manuale", "8. Assistenza"),
+        2,
+    )
+    alarm = passage(
+        "# Allarme – Securtel\n\nCentrale in magazzino. Ultima: 11 marzo 2025, tecnico Paolo.",
+        "Negozio/Allarme - Securtel.md",
+        ("Allarme – Securtel",),
+        1,
+    )
+    question = "Quale tecnico ha fatto l'ultima manutenzione dell'impianto d'allarme?"
+    assert failed(question, "Tecnico di riferimento: Sandro.", (alarm, till), 2) == [
+        "not_a_neighbour"
+    ]
+    assert "not_a_neighbour" not in failed(question, "tecnico Paolo", (alarm, till), 1)

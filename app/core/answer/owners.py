@@ -90,6 +90,10 @@ _BEFORE_OWNER = frozenset(
 )
 
 
+# "l'impianto d'allarme", "la caixa de correio": the owner's head and what it is of.
+_OF_WHAT = re.compile(r"\s+(?:di|de|d['’]|do|da)\s*([^\W\d_][\w-]*)", re.IGNORECASE)
+
+
 def phrase_owners(question: str, language: str) -> list[str]:
     """The things a question in `language` names as the owner of what it asks after "for
     the", "per il", "para o", "pour le" and their kin ("negozio" in "Quanto pago di
@@ -101,8 +105,12 @@ def phrase_owners(question: str, language: str) -> list[str]:
         matches += _WHERE_PHRASE[language].finditer(question)
     for match in matches:
         owner = match.group(1)
+        end = match.end(1)
         if fold(owner) in _BEFORE_OWNER and match.group(2):
-            owner = match.group(2)
+            owner, end = match.group(2), match.end(2)
+        of_what = _OF_WHAT.match(question, end) if language != "en" else None
+        if of_what is not None and not _not_an_owner(of_what.group(1)):
+            owner = f"{owner} {of_what.group(1)}"
         if not (_not_an_owner(owner) or fold(owner) in _NOT_ROLES):
             owners.append(owner)
     return owners

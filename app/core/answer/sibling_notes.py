@@ -66,13 +66,14 @@ def owner_elsewhere(question: str, passage: Passage, passages: Sequence[Passage]
     ]
     own = content_words("\n".join(f"{p.text}\n{p.surroundings}" for p in same_note), language)
     for owner in phrase_owners(question, language):
+        # "impianto d'allarme": the note naming either word names the owner
         wanted = content_words(owner, language) - generic_stems(language)
-        if not wanted or wanted <= own:
+        if not wanted or wanted & own:
             continue
         for other in passages:
             if other.primary.file in own_files:
                 continue
-            if wanted <= content_words(f"{other.heading} {other.paths_in_words}", language):
+            if wanted & content_words(f"{other.heading} {other.paths_in_words}", language):
                 return (
                     f"the question asks about the {owner}; the quote is from "
                     f"{_title(passage)}, which never names it, and {_title(other)} does"
