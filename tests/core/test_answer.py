@@ -29,6 +29,18 @@ OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))
 reply = scripted_reply
 
 
+BREAD = (
+    "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the fridge for 12 to "
+    "16 hours.\n"
+)
+
+
+def indexed(tmp_path: Path, embedder: FakeEmbedder, notes: dict[str, str]) -> Iterator[NoteIndex]:
+    idx = index_notes(tmp_path / "notes", tmp_path / "idx", embedder, notes)
+    yield idx
+    idx.close()
+
+
 @pytest.fixture
 def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
     notes = {
@@ -36,12 +48,9 @@ def index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
         "on port 8123 inside the network.\n",
         "backup.md": "# Backups\n\n## Retention\n\nI keep 7 daily, 4 weekly and 12 monthly "
         "snapshots of the home server.\n",
-        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the "
-        "fridge for 12 to 16 hours.\n",
+        "bread.md": BREAD,
     }
-    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
-    yield idx
-    idx.close()
+    yield from indexed(tmp_path, fake_embedder, notes)
 
 
 def ask(index, generator, question, settings=OPEN):
@@ -294,12 +303,9 @@ def tuner_index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteInd
         "tuner.md": "# Piano tuner\n\nThe choir's tuner is Morag Lindsay, who tunes the "
         "upright piano at the hall.\n\n- £65 per tuning, paid by the choir.\n"
         "- Last visit on 11 March 2025.\n",
-        "bread.md": "# Bread\n\n## Proofing\n\nThe sourdough dough proofs overnight in the "
-        "fridge for 12 to 16 hours.\n",
+        "bread.md": BREAD,
     }
-    idx = index_notes(tmp_path / "notes", tmp_path / "idx", fake_embedder, notes)
-    yield idx
-    idx.close()
+    yield from indexed(tmp_path, fake_embedder, notes)
 
 
 TUNER = "The choir's tuner is Morag Lindsay, who tunes the upright piano at the hall."
