@@ -52,14 +52,16 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # prompted; enoteca-notes (Italian wine shop and personal notes beside English course and
 # importer notes) after the changes clinica-notes' failures prompted; choir-notes (English
 # school, choir, holiday-cottage and home notes, a few French) after the changes
-# enoteca-notes' failures prompted.
+# enoteca-notes' failures prompted; surf-notes (European Portuguese surf-school and
+# guesthouse notes beside English ones for guests) after the changes choir-notes'
+# failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
         "notas-es", "outline", "notes-fr", "runbooks", "notizen-de", "fieldlab", "notes-it",
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
-        "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes",
+        "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
