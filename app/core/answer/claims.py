@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from app.core.basics.dates import MONTHS, Date, dates, dates_match
 from app.core.basics.language import detect_language
+from app.core.basics.sentences import sentences
 from app.core.basics.stopwords import ALL_STOPWORDS
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
 from app.core.basics.values import NUMBER_WORDS, Quantity, quantities, times
@@ -205,9 +206,6 @@ def added_words(answer: str, evidence: str, question: str) -> list[str]:
     )
 
 
-_QUOTE_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
-
-
 def negated(text: str) -> bool:
     return bool(_NEGATION.search(fold(text)))
 
@@ -225,5 +223,7 @@ def polarity_differs(answer: str, quote: str) -> bool:
     # shares words with (the whole quote when it shares none).
     language = detect_language(f"{answer} {quote}")
     said = content_words(clause, language)
-    sharing = [s for s in _QUOTE_SENTENCE.split(_strip(quote)) if said & content_words(s, language)]
+    # its sentences ("Dr." ends none) and the clauses a ";" joins
+    parts = [c for s in sentences(_strip(quote)) for c in s.split(";")]
+    sharing = [c for c in parts if said & content_words(c, language)]
     return all(negated(clause) != negated(s) for s in sharing or [quote])

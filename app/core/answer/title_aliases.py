@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
@@ -27,8 +28,18 @@ _CODES = re.compile(r"\w*\d\w*(?:[-_./]\w+)+|\w+(?:[-_./]\w+)*[-_./]\w*\d\w*")
 # A hub note's title names its subject and says it is the hub: "Tigh Beag — overview".
 _HUB_WORDS = frozenset(
     "overview overviews summary about index notes info general basics panoramica generale "
-    "riepilogo visao geral resumo resumen general apercu ubersicht uberblick allgemein".split()
+    "riepilogo visao geral resumo resumen apercu ubersicht uberblick allgemein".split()
 )
+
+
+def _named(name: str) -> re.Pattern[str]:
+    """`name` as a whole word of folded text."""
+    return re.compile(rf"(?<!\w){re.escape(fold(name))}(?!\w)")
+
+
+@cache
+def _hub_stems(language: str) -> frozenset[str]:
+    return frozenset(content_words(" ".join(_HUB_WORDS), language))
 
 
 def titled_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -> bool:
@@ -38,7 +49,7 @@ def titled_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -
     own = {w for w in content_words(_CODES.sub(" ", passage.heading), language) if w.isalpha()}
     if not own:
         return False
-    named = re.compile(rf"(?<!\w){re.escape(fold(name))}(?!\w)")
+    named = _named(name)
     for other in passages:
         if other is passage:
             continue
@@ -57,8 +68,8 @@ def led_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -> b
     language = detect_language(f"{passage.heading}\n{passage.text}")
     own = content_words(passage.heading, language)
     own_files = {source.file for source in passage.sources}
-    named = re.compile(rf"(?<!\w){re.escape(fold(name))}(?!\w)")
-    hub = content_words(" ".join(_HUB_WORDS), language)
+    named = _named(name)
+    hub = _hub_stems(language)
     for other in passages:
         if other.primary.file in own_files or not other.primary.heading_path:
             continue
