@@ -30,6 +30,16 @@ def test_a_text_too_short_to_tell_gets_the_default() -> None:
     assert detect_language("σ² = E[(X − μ)²]") == "en"
 
 
+def test_one_function_word_tells_a_short_question_when_no_other_language_has_one() -> None:
+    # In a Portuguese folder, a short English question is still read as English...
+    assert detect_language("Which instructor speaks German?", default="pt") == "en"
+    assert detect_language("che turni fa Federico d'estate", default="en") == "it"
+    # ...but a word several languages share ("de", "do") tells nothing.
+    assert detect_language("Quarto do Mar price low season", default="pt") == "pt"
+    assert detect_language("horário fim de semana inverno", default="en") == "en"
+    assert detect_language("qpcr template vol per well", default="en") == "en"  # borrowed
+
+
 def test_the_main_language_is_the_most_common_one() -> None:
     assert main_language({"pt": 7, "en": 3}) == "pt"
     assert main_language({}) == "en"

@@ -73,6 +73,8 @@ DEFAULT_LANGUAGE = "en"
 # would count as French elisions or the Spanish "y".
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _MIN_WORDS = 4  # fewer words than this cannot tell one language from another
+# Function words of one language that English writes as its own ("cost per sample").
+_BORROWED = frozenset({"per", "via", "come", "pro", "con"})
 
 
 def _fold(text: str) -> str:
@@ -88,9 +90,15 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
         return default
     hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
     best, count = hits.most_common(1)[0]
-    if count < 2 or count / len(words) < 0.08:
+    if count / len(words) < 0.08:
         return default
     runner_up = sorted(hits.values())[-2] if len(hits) > 1 else 0
+    if count == 1:
+        # A short question holds one function word at most ("Which instructor speaks
+        # German?"): it tells the language only when no other language has one as well,
+        # and when English does not borrow it ("qpcr template vol per well").
+        alone = runner_up == 0 and not any(w in _BORROWED for w in words)
+        return best if alone else default
     if count == runner_up:  # a tie (short text): keep the default when it is one of them
         return default if hits[default] == count else best
     return best
