@@ -307,3 +307,13 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NoteIndex]:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_spanish_reply(index: NoteIndex, case: Case) -> None:
     check_case(index, case, k=6)
+
+
+def test_hours_and_minutes_compared_or_given_each_are_a_length() -> None:
+    """ "1h30" alone is a time of day in Portuguese notes; "mais curtas: 1h30" and "1h30
+    cada" say how long each lesson lasts."""
+    assert has_duration("Aulas mais curtas: **1h30** cada (a malta gela).")
+    assert has_duration("Winter sessions are shorter: 1h30.")
+    assert has_duration("Two sessions, 1h15 each.")
+    assert not has_duration("Horário: 9h30")
+    assert not has_duration("Aula às 9h30 cada dia.")  # every day at half past nine

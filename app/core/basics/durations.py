@@ -18,7 +18,15 @@ _HOURS_MINUTES = re.compile(
 _LENGTH_WORDS = frozenset(
     "took take takes taking drive drove journey flight trip ride walk run runs duration "
     "lasted lasts last in about around approx duree dure dura durou duro durata leva levou "
-    "levei tarda tardo tardamos demora demorou demoro dauer dauerte fahrt fahrzeit".split()
+    "levei tarda tardo tardamos demora demorou demoro dauer dauerte fahrt fahrzeit "
+    # "Aulas mais curtas: 1h30", "longer sessions: 2h15": a length compared
+    "shorter longer curta curtas curto curtos longa longas longo longos corta cortas "
+    "kurzer langer courte courtes longue longues".split()
+)
+# "1h30 cada", "2h15 each": a length given per item
+# ("9h30 cada dia" is a time every day)
+_EACH_AFTER = re.compile(
+    r"\W{0,3}\s*(?:each|cada|chacun|chacune|jeweils|ciascuna|ciascuno)\s*(?:[.,;:()\[\]]|$)"
 )
 
 
@@ -27,7 +35,7 @@ def _hours_minutes(folded: str) -> bool:
         if m.group("marked"):
             return True
         before = re.findall(r"[^\W\d_]+", folded[max(0, m.start() - 24) : m.start()])
-        if before and before[-1] in _LENGTH_WORDS:
+        if before and before[-1] in _LENGTH_WORDS or _EACH_AFTER.match(folded, m.end()):
             return True
     return False
 
