@@ -51,6 +51,8 @@ from app.core.verdict.answer_type import AnswerType, asked_type
         "PIN der Bankkarte hab ich vergessen",
         "December's bill isn't out yet.",
         "the plumber's invoice hasn’t come in",
+        "- Matrícula: ver DUA no porta-luvas (nunca me lembro)",  # where to look, no value
+        "**Registration:** see the V5C in the glovebox",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
@@ -71,6 +73,8 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
         "O ônibus vai passar na frente da escola às 7h.",
         "forgot the cron for restic, found out 2 days later",  # a slip, not a missing value
         "Total R$ 2.051,30, pago em 10 parcelas (esqueci o desconto)",
+        "Tyres: check the pressure monthly.",  # an instruction, not a pointer
+        "See also the boiler note for the service dates.",
     ],
 )
 def test_a_line_stating_a_fact_or_a_plain_negation(line: str) -> None:

@@ -62,7 +62,9 @@ _PENDING = re.compile(
     r"sin (numero de )?(referencia|ticket|incidencia)|sem (numero de )?(protocolo|ticket)|"
     r"sin (precio|hora|nombre)|sem (valor|preco|horario|local|nome)|"
     r"esperando (respuesta|presupuesto)|aguardando|"
-    r"falta (mandar|enviar|confirmar|definir|marcar|agendar)"
+    r"falta (mandar|enviar|confirmar|definir|marcar|agendar)|"
+    # a value given as where to find it: "Matrícula: ver DUA no porta-luvas", "PIN: see card"
+    r"(?<=\w)(?::\**|\**:) ?(see|ver|veja|siehe|voir|vedi|vease)"
     r")\b"
 )
 
