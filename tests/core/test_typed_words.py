@@ -170,3 +170,17 @@ def test_a_word_with_a_particle_is_its_word() -> None:
     # a code joined by hyphens stays whole
     code = question_terms("billing-sync logs", vocabulary("billing and sync", "en"), "", "en")
     assert not next(t for t in code if t.word == "billing-sync").known
+
+
+def test_a_verb_and_its_particle_are_the_noun_the_notes_write_as_one_word() -> None:
+    """ "check out" asked, "**Check-out** by 11:00" noted: the thing the question names,
+    not the everyday verb "check" (which a sentence with a time must then hold)."""
+    note = "2. **Check-out** by **11:00**. Leave your bags in the shed."
+    terms = question_terms("What time do guests have to check out?", vocabulary(note, "en"), note)
+    checkout = next(t for t in terms if t.word == "check out")
+    assert checkout.token in lexical_tokens(note) and checkout.in_passages
+    assert checkout.salience == 0.6
+    # with no such noun in the notes, the verb stays the everyday word it is
+    note = "Check the fees before you pay the bill."
+    plain = question_terms("how do I check out the fees", vocabulary(note, "en"), note)
+    assert "check" in [t.word for t in plain] and "check out" not in [t.word for t in plain]

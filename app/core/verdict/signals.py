@@ -119,6 +119,11 @@ def _phrasal_head(folded: str) -> str | None:
     return parts[0] if len(parts[0]) >= 3 else None
 
 
+def _phrasal_noun(word: str, following: str) -> str:
+    """ "check-out" for "check" followed by "out", or "" when the next word is no particle."""
+    return f"{word}-{following}" if fold(following) in _PARTICLES and word.isalpha() else ""
+
+
 def _salience(word: str, first: bool, language: str = DEFAULT_LANGUAGE) -> float:
     folded = fold(word)
     head = _phrasal_head(folded)
@@ -176,7 +181,14 @@ def question_terms(
         if token not in vocabulary:  # a name or a month as a note of another language writes it
             token = next((v for v in across if v in vocabulary), token)
         known = token in vocabulary
-        if not known and i + 1 < len(matches):
+        phrasal = _phrasal_noun(word, matches[i + 1].group(0) if i + 1 < len(matches) else "")
+        joined_phrasal = next(
+            (v for v in term_variants(phrasal, language) if phrasal and v in vocabulary), None
+        )
+        if joined_phrasal is not None:  # "check out" for a note's "Check-out" or "checkout"
+            token, known, skip_next = joined_phrasal, True, True
+            word = f"{word} {matches[i + 1].group(0)}"
+        elif not known and i + 1 < len(matches):
             joined = term_variants(word + matches[i + 1].group(0), language)
             if joined and joined[0] in vocabulary:  # "wi fi" for a note's "wifi"
                 token, known, skip_next = joined[0], True, True
@@ -194,7 +206,9 @@ def question_terms(
             elif (meant := typo_of(token, vocabulary)) is not None:
                 token, known, in_passages = meant, True, meant in seen_passages
         rare = known and vocabulary.doc_freq(token) <= rare_limit
-        salience = _salience(word, first, language)
+        # A phrasal noun the notes write as one word names a thing ("check-out", "log-in"),
+        # though its verb alone is an everyday word.
+        salience = 0.6 if joined_phrasal is not None else _salience(word, first, language)
         if fold(word) in kind_words:
             salience = min(salience, GENERIC_SALIENCE)
         terms.append(QuestionTerm(word, token, salience, known, in_passages, rare))
