@@ -70,7 +70,8 @@ def checked_quotes(settings, name: str) -> Iterator[CheckedQuote]:  # type: igno
         similarity = embedder_similarity(index)
         refresh_calibration(index, settings.retrieval())
         # a cosine floor means something only for its folder and embedder
-        floor = settings.answering(load_calibration(index)).quote_similarity_floor
+        answering = settings.answering(load_calibration(index))
+        floor, across = answering.quote_similarity_floor, answering.quote_similarity_floor_across
         for q in load_questions(questions_file):
             if q.expect == "refuse" and q.extra.get("trap"):
                 role, regex = "trap", str(q.extra["trap"])
@@ -85,7 +86,9 @@ def checked_quotes(settings, name: str) -> Iterator[CheckedQuote]:  # type: igno
                 continue
             number, quote = found
             prompt = Prompt((), tuple(passages), (), 0)
-            decision = check_quote(result.question, True, quote, number, prompt, similarity, floor)
+            decision = check_quote(
+                result.question, True, quote, number, prompt, similarity, floor, "", across
+            )
             yield CheckedQuote(role, q, result.question, quote, passages[number - 1], decision)
     finally:
         index.close()

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from app.core.answer.grounding import topic_check
 from app.core.answer.result import UNCALIBRATED_QUOTE_SIMILARITY, AnswerSettings
+from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
 from app.core.verdict.gates import GateSettings
 from app.core.verdict.scorecard import DEFAULT_BANDS, Band, FolderCalibration
 
 E5_LIKE = FolderCalibration(
     {**DEFAULT_BANDS, "top_cosine": Band(0.785, 0.858)}, None, {"source": "probes"}
+)
+E5 = FolderCalibration(
+    {**DEFAULT_BANDS, "top_cosine": Band(0.7966, 0.8648)},
+    None,
+    {"source": "probes", "embedder": f"{MULTILINGUAL_NAME} (q4)"},
+)
+MINILM = FolderCalibration(
+    {**DEFAULT_BANDS, "top_cosine": Band(0.25, 0.47)},
+    None,
+    {"source": "probes", "embedder": "all-MiniLM-L6-v2 (ab12)"},
 )
 QUESTION = "Comment nettoyer mon trombone à fond ?"
 STRAY = "Sortir le kit déversement, baliser la zone."
@@ -40,3 +51,28 @@ def test_an_unrelated_sentence_at_e5s_usual_cosine_is_off_topic() -> None:
     floor = settings(E5_LIKE).quote_similarity_floor
     assert not topic_check(QUESTION, STRAY, "Déversement accidentel", e5_cosine, floor).passed
     assert topic_check(QUESTION, STRAY, "Déversement accidentel", e5_cosine, 0.45).passed
+
+
+def test_a_quote_in_another_language_needs_halfway_between_the_bands_on_e5() -> None:
+    assert settings(E5).quote_similarity_floor_across == (0.7966 + 0.8648) / 2
+    assert settings(E5, floor=0.6).quote_similarity_floor_across == 0.6
+
+
+def test_an_english_only_embedder_has_no_floor_across_languages() -> None:
+    assert settings(MINILM).quote_similarity_floor_across is None
+    assert settings(FolderCalibration(dict(DEFAULT_BANDS))).quote_similarity_floor_across is None
+
+
+def test_the_floor_across_languages_applies_only_to_a_quote_in_another_language() -> None:
+    def cosine(a: str, b: str) -> float:
+        return 0.84  # "Who is our accountant?" against its Portuguese answer, on e5
+
+    floors = (settings(E5).quote_similarity_floor, settings(E5).quote_similarity_floor_across)
+    question = "Who is our accountant?"
+    portuguese = "Dra. Helena Brás — contabilista certificada, escritório na Rua do Norte em Mafra."
+    english = "Paid by bank transfer from the UK, and the fees were too high again."
+    across = topic_check(question, portuguese, "Contabilista", cosine, *floors)
+    assert across.passed
+    assert "English question, Portuguese quote" in across.detail
+    assert not topic_check(question, english, "Payments", cosine, *floors).passed
+    assert not topic_check(question, portuguese, "Contabilista", cosine, floors[0]).passed

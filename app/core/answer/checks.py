@@ -87,8 +87,10 @@ def check_quote(
     similarity: Similarity | None,
     min_similarity: float,
     answer: str = "",
+    across_languages: float | None = None,
 ) -> QuoteDecision:
-    """Run the quote checks in order, stopping at the first that fails."""
+    """Run the quote checks in order, stopping at the first that fails (`min_similarity`
+    and `across_languages` are `topic_check`'s floors)."""
     checks: list[Check] = []
     declined = not found or is_refusal_text(answer)
     checks.append(
@@ -138,7 +140,15 @@ def check_quote(
     # A quote found in several passages is checked in each, the model's first: the same
     # sentence may be cut off from the lines that belong to it in one and whole in another.
     decisions = [
-        _checks_at(located, question, quote_text, preferred, prompt, similarity, min_similarity)
+        _checks_at(
+            located,
+            question,
+            quote_text,
+            preferred,
+            prompt,
+            similarity,
+            (min_similarity, across_languages),
+        )
         for located in places
     ]
     chosen = next((d for d in decisions if all(c.passed for c in d.checks)), decisions[0])
@@ -173,7 +183,7 @@ def _checks_at(
     preferred: int,
     prompt: Prompt,
     similarity: Similarity | None,
-    min_similarity: float,
+    floors: tuple[float, float | None],
 ) -> QuoteDecision:
     """The quote checks from `quote_located` on, with the quote read where `located` is."""
     checks: list[Check] = []
@@ -199,7 +209,7 @@ def _checks_at(
     # what names the quote's subject: its heading path, its note's lead and folders and
     # file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
     named_by = f"{heading} {passage.note_lead} {passage.paths_in_words}"
-    topic = topic_check(question, located.text, named_by, similarity, min_similarity)
+    topic = topic_check(question, located.text, named_by, similarity, *floors)
     checks.append(topic)
     if not topic.passed:
         return QuoteDecision(tuple(checks), located, "")

@@ -120,6 +120,7 @@ class Generation:
             self.similarity,
             self.settings.quote_similarity_floor,
             proposal.answer,
+            self.settings.quote_similarity_floor_across,
         )
         decision = self._with_extra(decision)
         self.decision = decision
@@ -176,6 +177,7 @@ class Generation:
             self.prompt,
             self.similarity,
             self.settings.quote_similarity_floor,
+            across_languages=self.settings.quote_similarity_floor_across,
         )
         return self._with_extra(decision)
 

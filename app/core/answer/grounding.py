@@ -13,7 +13,7 @@ from pydantic_core import from_json
 from app.core.answer.claims import CITATION, unsupported_claims
 from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import generic_stems
-from app.core.basics.language import detect_language
+from app.core.basics.language import NAMES, detect_language
 from app.core.basics.text import (
     MIN_COMPOUND_PART,
     content_words,
@@ -256,8 +256,16 @@ def topic_words(question: str, language: str) -> set[str]:
 
 
 def topic_check(
-    question: str, quote: str, heading: str, similarity: Similarity | None, min_similarity: float
+    question: str,
+    quote: str,
+    heading: str,
+    similarity: Similarity | None,
+    min_similarity: float,
+    across_languages: float | None = None,
 ) -> Check:
+    """Whether the quote is about the question: a shared topic word, or a cosine at the
+    folder's floor (`across_languages` for a quote in another language, when the embedder
+    reads both)."""
     language = detect_language(f"{question} {quote}")  # both read as one language
     # "What did my mentor say?" and "The teacher would not say 42." share only "say"; "the
     # last calibration's cost" and "Cost of the last service: R$ 280" only what is asked.
@@ -267,11 +275,17 @@ def topic_check(
     if language == "de" and not shared:
         shared.extend(_compound_heads(question, f"{heading} {quote}"))
     cosine = similarity(question, quote) if similarity is not None else None
-    passed = bool(shared) or (cosine is not None and cosine >= min_similarity)
+    floor, across = min_similarity, ""
+    if across_languages is not None and not shared:
+        asked_in, quoted_in = detect_language(question, language), detect_language(quote, language)
+        if asked_in != quoted_in:
+            floor = across_languages
+            across = f", {NAMES[asked_in]} question, {NAMES[quoted_in]} quote"
+    passed = bool(shared) or (cosine is not None and cosine >= floor)
     cos_text = "n/a" if cosine is None else f"{cosine:.3f}"
     detail = (
         f"shared content words: {', '.join(shared) or 'none'}; "
-        f"cosine(question, quote) {cos_text} (needs a shared word or ≥ {min_similarity:.2f})"
+        f"cosine(question, quote) {cos_text} (needs a shared word or ≥ {floor:.2f}{across})"
     )
     return Check("quote_on_topic", passed, detail)
 

@@ -12,6 +12,7 @@ from app.core.answer.phrases import quote_intro
 from app.core.answer.prompt import Prompt
 from app.core.answer.quote_location import LocatedQuote
 from app.core.index.retrieve import Passage, passage_numbers
+from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
 from app.core.verdict.gates import GateSettings, Verdict
 
 
@@ -56,6 +57,26 @@ class AnswerSettings:
         if not calibration.probed:
             return UNCALIBRATED_QUOTE_SIMILARITY
         return calibration.bands["top_cosine"].hit
+
+    @property
+    def quote_similarity_floor_across(self) -> float | None:
+        """The cosine a quote in another language than the question needs, or None where
+        the folder's embedder reads one language only (its cosines across two say nothing).
+
+        The same fact scores lower across languages than within one with multilingual-e5
+        ("Who is our accountant?": 0.868 against "Helena Brás is our accountant", 0.851
+        against "A Helena Brás é a nossa contabilista"), and a quote in another language
+        rarely shares a word with the question, so the floor sits halfway between the
+        folder's off-topic and answerable bands.
+        """
+        if self.min_quote_similarity is not None:
+            return self.min_quote_similarity
+        calibration = self.gates.calibration
+        embedder = str(calibration.provenance.get("embedder", ""))
+        if not calibration.probed or not embedder.startswith(MULTILINGUAL_NAME):
+            return None
+        band = calibration.bands["top_cosine"]
+        return (band.miss + band.hit) / 2
 
 
 @dataclass(frozen=True)
