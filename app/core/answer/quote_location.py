@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from app.core.answer.claims import CITATION, negated
 from app.core.answer.evidence import is_row_or_item
+from app.core.answer.quoted_items import row_cells, table_header
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
@@ -93,10 +94,48 @@ def locate_quotes(
     ]
     if verbatim:
         return verbatim
+    cell = _locate_cell(quote, passages, order)
+    if cell is not None:
+        return [cell]
     loose = _locate_loosely(quote, passages, order, subjects)
     if loose is not None:
         return [loose]
     return _locate_stitched(target, passages, order)
+
+
+# "Preço/noite: 75 €": a column's header, then a cell of that column
+_HEADED_CELL = re.compile(r"\s*([^:|\n]{1,40}?)\s*:\s*([^:|\n]{1,60}?)\s*[.;]?\s*")
+
+
+def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> LocatedQuote | None:
+    """The table row a quote names by its column's header and its cell, when one row of
+    one table holds that cell in that column.
+
+    A small model asked about one row of a price table writes the column it read and the
+    value ("Preço/noite: 75 €" for the "Alta" row): no sentence of the note says that, but
+    the row does, and it is the row that the checks must read.
+    """
+    written = _HEADED_CELL.fullmatch(quote)
+    if written is None:
+        return None
+    column, value = squash(written.group(1)), squash(written.group(2))
+    if not column or not value:
+        return None
+    for number in order:
+        text = passages[number - 1]
+        rows = [line.strip() for line in text.split("\n") if line.lstrip().startswith("|")]
+        found: list[str] = []
+        for row in rows:
+            header = table_header(row, text)
+            if header is None:
+                continue
+            columns = [i for i, name in enumerate(header) if squash(name) == column]
+            cells = row_cells(row)
+            if len(columns) == 1 and columns[0] < len(cells) and squash(cells[columns[0]]) == value:
+                found.append(row)
+        if len(found) == 1:
+            return LocatedQuote(number, found[0], False)
+    return None
 
 
 MIN_PIECE_WORDS = 4  # shorter runs shared with a note are chance ("the", "of the", "is")
