@@ -31,6 +31,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from app.core.answer.colours import other_colour
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
@@ -113,6 +114,7 @@ def neighbour_of_asked(
         or _titled_year(question, quote, titles)
         or _titled_month(question, quote, titles)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
+        or _wrapped(other_colour(question, quote, passage_text, where))
     )
 
 
