@@ -342,6 +342,11 @@ def test_a_number_the_question_gives_is_not_the_count_asked_for() -> None:
         ("prazo do imposto de renda", AnswerType.DATE),
         ("what is the deadline for the essay?", AnswerType.DATE),
         ("deadline extension policy", None),  # about the policy, not a date
+        ("Qual é o prazo para entregar os documentos da licença?", AnswerType.DATE),
+        ("¿Cuál es el plazo para pagar el IBI?", AnswerType.DATE),
+        ("Qual è la scadenza del bollo?", AnswerType.DATE),
+        ("Quelle est la date limite pour le dossier ?", AnswerType.DATE),
+        ("Qual é o prazo de entrega dos fatos?", None),  # a lead time, weeks not a date
         ("moorland brewing day rate", AnswerType.PRICE),
         ("what's my hourly rate at the uni?", AnswerType.PRICE),
         ("what day rate did we agree with Pemberton?", AnswerType.PRICE),  # not a day

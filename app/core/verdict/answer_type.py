@@ -347,7 +347,12 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"prazo|plazo|vencimento|vencimiento)\W*$|"
                           rf"{_TERSE}^\W*(the )?(deadline|due date|expiry date|prazo|plazo|"
                           r"vencimento|vencimiento) (for|of|do|da|de|del|dos|das)\b|"
-                          r"^\W*what('s| is| was)? the (\w+ )?(deadline|due date|expiry date)\b"),
+                          r"^\W*what('s| is| was)? the (\w+ )?(deadline|due date|expiry date)\b|"
+                          # "Qual é o prazo para entregar os documentos?" (not a lead time:
+                          # "o prazo de entrega dos fatos" is three weeks)
+                          r"^\W*(qual|cual|quale|quel|quelle)( (e|es|sera|era|foi|fue|est))? "
+                          r"(o |el |la |il |le )?(prazo|plazo|scadenza|date limite|data limite|"
+                          r"fecha limite)\b(?! de (entrega|envio|execucao|garantia|consegna))"),
         (AnswerType.DATE, rf"{_TERSE}(^\W*(la )?date (de|du|d')|\b(termin|frist|scadenza)\b|"
                           r"\w+(datum|termin|frist)\b|\bdata di\b|"
                           r"\bdate de (peremption|validite|naissance)\b|"
