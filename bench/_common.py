@@ -54,7 +54,8 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # school, choir, holiday-cottage and home notes, a few French) after the changes
 # enoteca-notes' failures prompted; surf-notes (European Portuguese surf-school and
 # guesthouse notes beside English ones for guests) after the changes choir-notes'
-# failures prompted.
+# failures prompted; sailing-notes (English and French notes of a sailing school in
+# Brittany) after the changes surf-notes' failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -62,6 +63,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
+        "sailing-notes",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
