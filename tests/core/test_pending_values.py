@@ -53,6 +53,7 @@ from app.core.verdict.answer_type import AnswerType, asked_type
         "the plumber's invoice hasn’t come in",
         "- Matrícula: ver DUA no porta-luvas (nunca me lembro)",  # where to look, no value
         "**Registration:** see the V5C in the glovebox",
+        "- Date des travaux : inconnue — pas avant l'hiver 2024-25 d'après Thierry",
     ],
 )
 def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:

@@ -131,12 +131,17 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     written = (folded, _umlauts_spelled_out(folded))
     opened = question.strip().lstrip("¿¡\"'“(")
     names = [
-        m.group(0)
+        m.group(0) + _hyphened_name_rest(opened, m.end())
         for m in _CAPITALISED.finditer(opened)
         if m.group(0)[0].isupper() and not _ends_hyphen_compound(opened, m.start())
     ]
     for name in names:
         folded_name = fold(name)
+        if "-" in folded_name:  # "Port-Blanc" is not the "Port de Kerlaouen"
+            if any(form in folded for form in _hyphen_forms(folded_name)):
+                continue
+            missing.add(name)
+            continue
         # A month or a day is a date, checked as one ("in March" is not a name to find).
         if folded_name in MONTHS or is_day_word(name):
             continue
@@ -166,6 +171,28 @@ def _code_of_a_noun(token: str, present: set[str]) -> bool:
         and noun.isalpha()
         and len(noun) >= MIN_COMPOUND_PART
         and all(code in present for code in codes)
+    )
+
+
+# "-Blanc" of "Port-Blanc", "-Malo" of "Saint-Malo": a name's capitalised parts
+_NAME_REST = re.compile(r"(?:-[^\W\d_a-z][^\W\d_]+)+")
+
+
+def _hyphened_name_rest(text: str, end: int) -> str:
+    """The rest of a name whose capitalised parts are joined by hyphens, or ""."""
+    rest = _NAME_REST.match(text, end)
+    return rest.group(0) if rest is not None and rest.group(0)[1].isupper() else ""
+
+
+def _hyphen_forms(folded: str) -> tuple[str, ...]:
+    """How a note may write a hyphened name: "port-blanc", "port blanc", "portblanc", and
+    "st-malo" or "st malo" for "saint-malo"."""
+    short = re.sub(r"\bsaint(e?)-", r"st\1-", folded)
+    return tuple(
+        form
+        for name in dict.fromkeys((folded, short))
+        for joint in ("-", " ", "", "–", "—")  # "Stefan–Boltzmann" with an en dash
+        for form in (name.replace("-", joint),)
     )
 
 

@@ -39,6 +39,7 @@ from app.core.answer.periods import (
     other_month_titled,
     other_period,
     other_year,
+    other_year_labelled,
     other_year_titled,
 )
 from app.core.answer.quoted_items import (
@@ -111,6 +112,7 @@ def neighbour_of_asked(
         or _other_member(question, quote, passage_text)
         or _another_month(question, quote, passage_text, where)
         or _another_year(question, quote, passage_text)
+        or _labelled_year(question, quote)
         or _titled_year(question, quote, titles)
         or _titled_month(question, quote, titles)
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
@@ -146,6 +148,12 @@ def _another_year(question: str, quote: str, passage_text: str) -> Neighbour | N
     if header is None:
         return None
     return _wrapped(other_year(question, row_cells(item[1]), header))
+
+
+def _labelled_year(question: str, quote: str) -> Neighbour | None:
+    """A quote whose values are each keyed by another year than the asked one; a yes/no
+    question is answered by another year."""
+    return None if is_yes_no(question) else _wrapped(other_year_labelled(question, quote))
 
 
 def _titled_year(question: str, quote: str, titles: str) -> Neighbour | None:

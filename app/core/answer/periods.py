@@ -207,3 +207,33 @@ def other_year(question: str, row_cells: list[str], header: list[str]) -> str | 
         return None
     asked_years = ", ".join(map(str, asked))
     return f"the question asks about {asked_years}; the quoted row is about {stated}"
+
+
+# "Prime 2024 : 4 318 €", "(2023: 3 960 €)", "2024 – 1.150 €": a value keyed by its year
+_YEAR_LABEL = re.compile(r"(?<![\d./-])((?:19|20)\d\d)(?![\d./-])\s*\)?\s*[:=–—]")
+
+
+def other_year_labelled(question: str, quote: str) -> str | None:
+    """Why a quote gives the value of other years than the one asked, by the years that
+    label its values ("Prime 2024 : 4 318 € TTC (2023 : 3 960 €)" for the 2025 premium).
+    None when the question names no year, or the quote names the asked one anywhere."""
+    folded_question = fold(question)
+    asked = [  # "BIO2047" is a module's code, not a year
+        a for a in _asked_years(question) if re.search(rf"(?<![\w-]){a}(?![\w-])", folded_question)
+    ]
+    if not asked:
+        return None
+    folded = fold(quote)
+    if any(a in _years(folded) for a in asked):
+        return None
+    labels = [m for m in _YEAR_LABEL.finditer(folded)]
+    first_number = re.search(r"\d", folded)
+    # "Alunos (total do ano): 1 143 (2023: 987)": the first value is unlabelled, the
+    # year of the note's title; only the comparison is keyed by another year
+    if not labels or first_number is None or first_number.start() != labels[0].start():
+        return None
+    asked_years = ", ".join(map(str, asked))
+    return (
+        f"the question asks about {asked_years}; the quote gives the value for "
+        f"{', '.join(sorted({m.group(1) for m in labels}))}"
+    )

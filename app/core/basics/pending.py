@@ -49,7 +49,7 @@ _PENDING = re.compile(
     r"quando arriva|non (lo )?so|non qui|non pervenut[oa]|"
     # French
     r"pas encore|a (confirmer|definir|fixer|preciser|venir)|en attente|pas (ecrit|note|indique)|"
-    r"non (communique|precise|indique)|inconnu|"
+    r"non (communique|precise|indique)|inconnue?s?|"
     # German
     r"noch (kein|keine|keinen|nicht|offen|unklar)|steht noch aus|unbekannt|folgt noch|"
     r"wird noch|nicht (bekannt|notiert|angegeben)|"
