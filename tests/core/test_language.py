@@ -101,3 +101,9 @@ def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:
         "formulari",
         "carreg",
     ]
+
+
+def test_a_tie_of_shared_function_words_is_broken_by_a_languages_own_marks() -> None:
+    # "de" and "la" are Portuguese, Spanish and French; the elided "d'" is French
+    assert detect_language("Montant de la prime d'assurance 2025 ?", default="en") == "fr"
+    assert detect_language("Preço da aula de grupo", default="en") == "pt"  # "da": Portuguese

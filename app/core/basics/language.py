@@ -100,8 +100,24 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
         alone = runner_up == 0 and not any(w in _BORROWED for w in words)
         return best if alone else default
     if count == runner_up:  # a tie (short text): keep the default when it is one of them
-        return default if hits[default] == count else best
+        if hits[default] == count:
+            return default
+        tied = [code for code in LANGUAGES if hits[code] == count]
+        return next((code for code in tied if _MARKS[code].search(text[:4000])), best)
     return best
+
+
+# Letters and elisions one language writes and its neighbours do not, to break a tie of
+# shared function words ("Montant de la prime d'assurance": "de" and "la" are Portuguese,
+# Spanish and French; the elided "d'" is French or Italian).
+_MARKS = {
+    "en": re.compile(r"(?i)\b\w+'(s|t|re|ve|ll|d)\b"),
+    "pt": re.compile(r"[ãõÃÕ]|ção|ções"),
+    "es": re.compile(r"[ñÑ¿¡]"),
+    "fr": re.compile(r"(?i)\b(d|l|qu|j|n|s|c)['’]\w|[èêëœ]|\bune?\b"),
+    "de": re.compile(r"[äöüßÄÖÜ]"),
+    "it": re.compile(r"(?i)\b(dell|nell|all|sull|dall)['’]\w|[òù]"),
+}
 
 
 def stopwords(language: str) -> frozenset[str]:
