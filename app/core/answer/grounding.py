@@ -189,10 +189,9 @@ def _hyphen_forms(folded: str) -> tuple[str, ...]:
     "st-malo" or "st malo" for "saint-malo"."""
     short = re.sub(r"\bsaint(e?)-", r"st\1-", folded)
     return tuple(
-        form
+        name.replace("-", joint)
         for name in dict.fromkeys((folded, short))
         for joint in ("-", " ", "", "–", "—")  # "Stefan–Boltzmann" with an en dash
-        for form in (name.replace("-", joint),)
     )
 
 
