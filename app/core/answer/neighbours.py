@@ -22,7 +22,9 @@ These checks catch the shapes measured in labelled question sets:
 - a table row or list item keyed by another member of the family the question names
   ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one;
 - in a question for a value, a name the passage states elsewhere but not where the quote
-  stands (the bike's purchase date for a part listed further down).
+  stands (the bike's purchase date for a part listed further down);
+- another month or year than the asked one (`another_period`), or another colour
+  (`colours`).
 """
 
 from __future__ import annotations
@@ -31,17 +33,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from app.core.answer.another_period import another_period
 from app.core.answer.colours import other_colour
 from app.core.answer.evidence import own_item
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
-from app.core.answer.periods import (
-    other_month_titled,
-    other_period,
-    other_year,
-    other_year_labelled,
-    other_year_titled,
-)
 from app.core.answer.quoted_items import (
     item_key,
     keyed_item,
@@ -49,7 +45,6 @@ from app.core.answer.quoted_items import (
     quoted_block,
     quoted_item,
     row_cells,
-    table_header,
 )
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
@@ -61,7 +56,6 @@ from app.core.basics.text import (
     squash,
 )
 from app.core.basics.values import UNITS
-from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.yes_no import is_yes_no
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",
@@ -110,68 +104,10 @@ def neighbour_of_asked(
         or _wrapped(owner_missing(question, f"{where}\n{passage_text}", where_quoted))
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
-        or _another_month(question, quote, passage_text, where)
-        or _another_year(question, quote, passage_text)
-        or _labelled_year(question, quote)
-        or _titled_year(question, quote, titles)
-        or _titled_month(question, quote, titles)
+        or _wrapped(another_period(question, quote, passage_text, where, titles))
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
         or _wrapped(other_colour(question, quote, passage_text, where))
     )
-
-
-_WHEN_ASKED = (AnswerType.DATE, AnswerType.WHEN, AnswerType.TIME)
-
-
-def _another_month(question: str, quote: str, passage_text: str, where: str) -> Neighbour | None:
-    """The row or entry of another month than the one asked (March's gas bill for
-    April's); a yes/no question is answered by another month ("no, in May")."""
-    if is_yes_no(question):
-        return None
-    item = quoted_item(quote, passage_text)
-    line = item[1] if item is not None else quote
-    if asked_type(question) in _WHEN_ASKED and not line.lstrip().startswith("|"):
-        return None  # "when is the April bill due?": "due 12 May" is its answer
-    context = f"{where}\n{lead_in(quote, passage_text)}"
-    return _wrapped(other_period(question, f"{quote}\n{line}", context))
-
-
-def _another_year(question: str, quote: str, passage_text: str) -> Neighbour | None:
-    """The row of a table of other years than the one asked (2022's water costs for
-    2021's); a yes/no question is answered by another year."""
-    if is_yes_no(question):
-        return None
-    item = quoted_item(quote, passage_text)
-    if item is None:
-        return None
-    header = table_header(item[1], passage_text)
-    if header is None:
-        return None
-    return _wrapped(other_year(question, row_cells(item[1]), header))
-
-
-def _labelled_year(question: str, quote: str) -> Neighbour | None:
-    """A quote whose values are each keyed by another year than the asked one; a yes/no
-    question is answered by another year."""
-    return None if is_yes_no(question) else _wrapped(other_year_labelled(question, quote))
-
-
-def _titled_year(question: str, quote: str, titles: str) -> Neighbour | None:
-    """A quote from a note or section titled with another year than the one asked (the
-    2023 tax return's refund for 2024's); a yes/no question is answered by another year."""
-    if not titles or is_yes_no(question):
-        return None
-    day_dates = asked_type(question) in _WHEN_ASKED
-    return _wrapped(other_year_titled(question, quote, titles, day_dates=day_dates))
-
-
-def _titled_month(question: str, quote: str, titles: str) -> Neighbour | None:
-    """A quote naming no month, from a note or section titled with another month than the
-    one asked (March's newsletter's open rate for May's); a yes/no question is answered by
-    another month."""
-    if not titles or is_yes_no(question):
-        return None
-    return _wrapped(other_month_titled(question, quote, titles))
 
 
 def _wrapped(detail: str | None) -> Neighbour | None:

@@ -182,8 +182,10 @@ def question_terms(
             token = next((v for v in across if v in vocabulary), token)
         known = token in vocabulary
         phrasal = _phrasal_noun(word, matches[i + 1].group(0) if i + 1 < len(matches) else "")
-        joined_phrasal = next(
-            (v for v in term_variants(phrasal, language) if phrasal and v in vocabulary), None
+        joined_phrasal = (
+            next((v for v in term_variants(phrasal, language) if v in vocabulary), None)
+            if phrasal
+            else None
         )
         if joined_phrasal is not None:  # "check out" for a note's "Check-out" or "checkout"
             token, known, skip_next = joined_phrasal, True, True
