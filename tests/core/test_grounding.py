@@ -229,6 +229,7 @@ def test_a_formula_symbol_of_the_question_must_be_in_the_passage() -> None:
     [
         ("What did the whole 23-turn session cost?", "Across 23 turns the session cost $0.0045."),
         ("por que a variancia amostral divide por n-1?", "s² = Σ(xᵢ − x̄)²/(n − 1)"),
+        ("visitor mooring fee boat under 8m", "| < 8 m | 14 € | 19 € |"),
     ],
 )
 def test_a_count_joined_by_a_hyphen_may_be_written_apart(question: str, passage: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.basics.language import detect_language, main_language
-from app.core.basics.text import content_words, lexical_tokens
+from app.core.basics.text import content_words, lexical_tokens, term_variants
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,14 @@ def test_a_unit_spelled_out_is_its_symbol() -> None:
     note = set(lexical_tokens("Unidades: 1 cv ≈ 735,5 W e 1 hp ≈ 745,7 W; nível em dB", "pt"))
     assert {"cv", "db"} <= set(lexical_tokens("Quantos watts tem um cavalo-vapor? decibéis", "pt"))
     assert "hp" in lexical_tokens("How many watts is one horsepower?", "en") and "hp" in note
-    assert lexical_tokens("12 kilometres, 3 Kilograms", "en") == ["12", "km", "3", "kg"]
+    assert lexical_tokens("12 kilometres, 3 Kilograms", "en") == [
+        "12",
+        "12km",
+        "km",
+        "3",
+        "3kg",
+        "kg",
+    ]
     assert content_words("a run of 5 quilômetros", "pt") >= {"km"}
 
 
@@ -93,6 +100,15 @@ def test_a_number_glued_to_its_unit_is_also_the_number_and_the_unit() -> None:
     assert {"5", "km"} <= set(lexical_tokens("corri 5km", "pt"))
     assert "5km" in lexical_tokens("corri 5km", "pt")  # the glued form still finds itself
     assert lexical_tokens("h2o 10e6 0x1f", "en") == ["h2o", "10e6", "0x1f"]
+
+
+def test_a_number_and_its_unit_are_one_token_however_written() -> None:
+    # "boat under 8m" finds a table's "< 8 m"; "24 hours" finds "24h"
+    assert "8m" in lexical_tokens("| < 8 m | 14 € | 19 € |") and "8m" in term_variants("8m")
+    assert "24hour" in lexical_tokens("open 24 hours") and "24hour" in term_variants("24h")
+    assert "24hour" in lexical_tokens("open 24h")
+    assert "5hour" not in lexical_tokens("1,5 h of rope work")  # the 5 of 1,5 counts no hours
+    assert not any(t.startswith("2") and t != "2fa" and t != "2" for t in lexical_tokens("2fa"))
 
 
 def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:

@@ -246,6 +246,7 @@ class _Vocabulary:
         ("Por que a variância amostral divide por n-1?", "s² = Σ(xᵢ − x̄)²/(n − 1)"),
         ("Quanto vale R em atm.L/mol.K?", "R = 0,082 atm·L/(mol·K)"),
         ("What did the 23-turn session cost?", "Across 23 turns the session cost $0.01."),
+        ("visitor mooring fee july boat under 8m", "| < 8 m | 14 € | 19 € |"),
     ],
 )
 def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note: str) -> None:
@@ -254,8 +255,27 @@ def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note
 
     vocabulary = _Vocabulary(set(lexical_tokens(note, "pt")) | set(lexical_tokens(note)))
     terms = question_terms(question, vocabulary, note)
-    joined = next(t for t in terms if any(c in t.word for c in "-/"))
+    joined = next(t for t in terms if any(c in t.word for c in "-/") or t.word == "8m")
     assert joined.known and joined.in_passages
+
+
+def test_a_number_glued_to_a_unit_is_read_apart_but_a_code_is_not() -> None:
+    from app.core.basics.text import unit_glued
+
+    assert unit_glued("8m") == ["8", "m"]
+    assert unit_glued("20min") == ["20", "min"]
+    assert unit_glued("2fa") is None  # no unit: a code
+    assert unit_glued("4k") is None
+
+
+def test_a_glued_unit_is_known_only_where_a_passage_writes_its_number_and_unit() -> None:
+    from app.core.basics.text import lexical_tokens
+    from app.core.verdict.signals import question_terms
+
+    note = "Theo went 31.40 in the 50 free. 100 entries this season."
+    vocabulary = _Vocabulary(set(lexical_tokens(note)))
+    terms = question_terms("world record for the 100m freestyle", vocabulary, note)
+    assert not next(t for t in terms if t.word == "100m").known
 
 
 def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:

@@ -20,8 +20,7 @@ from app.core.basics.text import (
     fold,
     is_compound,
     lexical_tokens,
-    squash,
-    written_apart,
+    stated_apart,
 )
 from app.core.basics.weekdays import day_numbers, is_day_word
 from app.core.verdict.kind_nouns import kind_stems
@@ -250,13 +249,8 @@ def _as_written(token: str, question: str) -> str:
 
 
 def _spelled_apart(token: str, question: str, passage: str) -> bool:
-    """A count, expression or unit of the question written apart in the passage, its
-    parts in order ("23 turns" for "23-turn", "n − 1" for "n-1")."""
-    parts = written_apart(_as_written(token, question))
-    if parts is None:
-        return False
-    words = " ".join(squash(part) for part in parts)
-    return re.search(rf" {re.escape(words)}\w* ", f" {squash(passage)} ") is not None
+    """A count, expression or unit of the question written apart in the passage."""
+    return stated_apart(_as_written(token, question), passage)
 
 
 # Units written with Greek letters are units, not symbols of a formula: "250 µs" may be

@@ -19,7 +19,9 @@ TERM_PATTERN = re.compile(r"(?<![\w-])--?(?=[^\W\d])\w+(?:[-._/:]\w+)*|\w+(?:[-.
 _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
-TOKENIZER_VERSION = 10  # 10: a short Portuguese or Spanish plural is its singular ("ilhas")
+# 10: a short Portuguese or Spanish plural is its singular ("ilhas"); 11: a number and its
+# unit are also one token ("8 m", "8m"; "24 hours", "24h")
+TOKENIZER_VERSION = 11
 
 
 def normalize_text(text: str) -> str:
@@ -98,9 +100,28 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     matches.
     """
     tokens: list[str] = []
-    for match in TERM_PATTERN.finditer(fold(text)):
-        tokens.extend(_term_tokens(match.group(0), language))
+    folded = fold(text)
+    number: re.Match[str] | None = None  # the last term, when it was a number
+    for match in TERM_PATTERN.finditer(folded):
+        term = match.group(0)
+        if number is not None and not folded[number.end() : match.start()].strip():
+            tokens.extend(_with_unit(number.group(0), term))  # "8 m" is also "8m"
+        tokens.extend(_term_tokens(term, language))
+        whole = _NUMBER.fullmatch(term) and not _DECIMAL_BEFORE.search(folded, 0, match.start())
+        number = match if whole else None
     return tokens
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_DECIMAL_BEFORE = re.compile(r"\d[.,]$")  # "5" of "1,5 h" is no number of hours
+
+
+def _with_unit(number: str, unit: str) -> list[str]:
+    """The one token of a number and the unit written after it, the unit as `UNITS` names
+    it ("24 hours", "24 h" and "24h" are all "24hour"); empty when `unit` is none."""
+    from app.core.basics.values import UNITS  # values reads numbers with this module
+
+    return [f"{number}{UNITS[unit]}"] if unit.isalpha() and unit in UNITS else []
 
 
 # A number glued to its unit: notes write "8h", "5km", "20min" where questions say "8",
@@ -137,7 +158,8 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     if not (_is_compound(term) or "_" in term):
         glued = _GLUED_UNIT.fullmatch(term)
         if glued is not None:  # "8h", "5km": also the number and the unit, as if apart
-            return [term, *_content_words(glued.groups(), language)]
+            number, unit = glued.groups()
+            return [term, *_content_words(glued.groups(), language), *_with_unit(number, unit)]
         return _content_words((term,), language)
     parts = _PART.findall(term)
     tokens = [term, *_content_words(parts, language), *_day_month_of(term)]
@@ -151,7 +173,9 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     form for a compound; empty for a stop word."""
     term = fold(word).strip()
     if not (_is_compound(term) or "_" in term):
-        return _content_words((term,), language)
+        glued = _GLUED_UNIT.fullmatch(term)
+        with_unit = _with_unit(*glued.groups()) if glued is not None else []
+        return list(dict.fromkeys([*_content_words((term,), language), *with_unit]))
     parts = _PART.findall(term)
     variants = [term, *_day_month_of(term)]  # "28.3." for a note's "28.03.2025"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
@@ -173,6 +197,25 @@ def written_apart(word: str) -> list[str] | None:
     if _COUNT_OF.fullmatch(word) or _LETTER_MINUS.fullmatch(word) or _UNIT.fullmatch(word):
         return [part for part in re.split(r"[-./·]", word) if part]
     return None
+
+
+def unit_glued(word: str) -> list[str] | None:
+    """A number and the unit the user typed straight after it ("8m" for a note's "< 8 m");
+    None for any other word, a code too ("2fa", "4k")."""
+    from app.core.basics.values import UNITS  # values reads numbers with this module
+
+    glued = _GLUED_UNIT.fullmatch(fold(word))
+    return list(glued.groups()) if glued is not None and glued.group(2) in UNITS else None
+
+
+def stated_apart(word: str, text: str) -> bool:
+    """Whether `text` writes the question's count, expression or unit apart, its parts in
+    order ("23 turns" for "23-turn", "n − 1" for "n-1", "8 m" for "8m")."""
+    parts = written_apart(word) or unit_glued(word)
+    if parts is None:
+        return False
+    words = " ".join(squash(part) for part in parts)
+    return re.search(rf" {re.escape(words)}\w* ", f" {squash(text)} ") is not None
 
 
 def content_word_spans(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
