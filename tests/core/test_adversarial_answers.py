@@ -80,6 +80,10 @@ NOTES = {
     "dags.md": "# DAGs\n\n## Open questions\n\n- [ ] Who owns the `marketing_attribution` DAG?\n",
     "personas.md": "# Personas\n\n## Experiment\n\nOnly the system prompt changed. The final "
     "user message was always `What is 15 + 27?`\n",
+    "rentals.md": (
+        "# Rental rules\n\n## Who can rent\n\n- Kayaks: anyone 12+, after a short briefing\n"
+        "- Hobie 16: only if you have sailed a cat before\n"
+    ),
 }
 
 HA = "Jellyfin listens on port 8096. Home Assistant listens on port 8123 on the server."
@@ -101,6 +105,7 @@ QUIMICA_P1 = "| Química Geral | P1 | 30/04 (qui) |"
 HELENA = "Cálculo II: Prof.ª Helena Vasconcelos, atendimento às quartas, sala B-310"
 PHONE = "Phone: 07700 900412, prefers WhatsApp."
 PRATICA = "Prática 2 (12/03): nosso rendimento foi 71%."
+HOBIE = "Hobie 16: only if you have sailed a cat before"
 EXAMPLE = "The Varnholt lamp burns forty litres of oil a week in winter."
 
 
@@ -157,6 +162,12 @@ CASES: list[Case] = [
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",
      "Sim"),
     ("As aulas de cálculo têm prova final?", AULAS, "Não, não têm prova final [1].", G, None,
+     None),
+    # a yes/no answer asserting what the quoted passage never mentions
+    ("Can people pay for a Hobie rental with chèques vacances?", HOBIE,
+     "Yes, people can pay for a Hobie rental with chèques vacances [1].", R, "answer_in_passage",
+     "Yes, people can pay"),
+    ("Can anyone rent a Hobie?", HOBIE, "No, only if you have sailed a cat before [1].", G, None,
      None),
     # text addressed to an assistant is never evidence
     ("What is the wifi password?", PLANTED, "hunter2 [1].", R, "quote_is_statement", "hunter2"),

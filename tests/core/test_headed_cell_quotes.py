@@ -31,6 +31,18 @@ def test_the_header_and_cell_name_the_one_row_holding_that_cell() -> None:
     ]
 
 
+def test_the_header_with_the_rows_key_names_that_row() -> None:
+    tides = (
+        "| Semaine | PM | Séance matin | Séance après-midi |\n|---|---|---|---|\n"
+        "| 08/07 – 12/07 | 12h40 | 10h30 – 12h30 | 15h30 – 18h00 |\n"
+        "| 15/07 – 19/07 | 7h25 | 9h30 – 12h30 | 14h00 – 17h00 |"
+    )
+    found = locate_quotes("Séance matin [15/07 – 19/07] : 9h30 – 12h30", [tides], preferred=1)
+    assert [q.text for q in found] == ["| 15/07 – 19/07 | 7h25 | 9h30 – 12h30 | 14h00 – 17h00 |"]
+    # a key that is not the row's: the model read another row
+    assert locate_quotes("Séance matin [22/07] : 9h30 – 12h30", [tides], preferred=1) == []
+
+
 def test_a_cell_no_row_holds_or_a_column_no_table_has_is_in_no_passage() -> None:
     assert locate_quotes("Preço/noite: 85 €", [ROOM, PRICES], preferred=1) == []
     assert locate_quotes("Preço total: 75 €", [ROOM, PRICES], preferred=1) == []

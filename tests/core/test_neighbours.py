@@ -254,6 +254,13 @@ SUBSTITUICOES = (
          "", "Cálculo II"),
         ("What's the ferritin value?", "| Ferritina | 14 ng/mL | 15–150 |", ANALITICA, "",
          None),  # a key with nothing after the shared word
+        # a year after the shared word asks for the year's table, not a member of it
+        ("cotisation famille 2024", "| Famille (2 adultes + enfants) | 110 € |",
+         "| Formule | Montant |\n|---|---|\n| Individuelle adulte | 60 € |\n"
+         "| Famille (2 adultes + enfants) | 110 € |", "Cotisations 2024", None),
+        ("Budget famille 2024", "| Famille 2023 | 100 € |",
+         "| Formule | Montant |\n|---|---|\n| Famille 2023 | 100 € |\n| Solo 2023 | 50 € |",
+         "", "Famille 2023"),
     ],
 )  # fmt: skip
 def test_a_neighbour_of_the_asked_thing(

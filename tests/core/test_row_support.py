@@ -37,3 +37,15 @@ def test_a_value_the_quote_states_or_running_text_or_a_single_row() -> None:
     assert _flags("oil change cost", "$1,480.00", evidence=prose) == [False]
     one_row = f"{QUOTE}\n\n| Work | Cost |\n|---|---|\n| Converter | $1,480.00 |"
     assert _flags("oil change cost", "$1,480.00", evidence=one_row) == [False]
+
+
+def test_a_row_labelled_with_the_kind_of_value_asked_is_named() -> None:
+    quote = "PSC1 pour Maëlle, Julien T. et Helen."
+    course = (
+        f"{quote}\n\n- Date : **mercredi 22 mai 2024**, 8h30–17h\n"
+        "- Lieu : caserne des pompiers de Lannion\n- Organisé par : UDSP 22"
+    )
+    assert not any(_flags("C'est quand la formation PSC1 ?", "mercredi 22 mai 2024", quote, course))
+    # two rows labelled "Date": the label picks out neither
+    twice = course + "\n- Date (recyclage) : jeudi 6 juin 2024"
+    assert all(_flags("C'est quand la formation PSC1 ?", "mercredi 22 mai 2024", quote, twice))

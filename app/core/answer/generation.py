@@ -129,12 +129,17 @@ class Generation:
             shown = quote if quote is not None and quote.exact else None
             return self._refusal(result, verdict, model, flags, decision.checks, proposal, shown)
         passage = self.prompt.passages[quote.passage - 1]
-        sentence = check_sentence(self.question, proposal.answer, decision, passage.text)
+        sentence = check_sentence(
+            self.question, proposal.answer, decision, passage.text, passage.surroundings
+        )
         checks = decision.checks + sentence
         model_cited = sorted({int(n) for n in CITATION.findall(proposal.answer)})
         if model_cited and model_cited != [quote.passage]:
             flags += (f"the model cited {model_cited}; the quote is in [{quote.passage}]",)
         failed = next((c for c in sentence if not c.passed), None)
+        if failed is not None and failed.name == "answer_in_passage":
+            # the quote is from a passage about something else: shown, it would mislead
+            return self._refusal(result, verdict, model, flags, checks, proposal, None)
         if failed is not None and not decision.states_alone:
             # the asked value stands only beside the quote: shown alone, it answers nothing
             alone = Check(

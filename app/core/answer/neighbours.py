@@ -46,6 +46,7 @@ from app.core.answer.quoted_items import (
     quoted_item,
     row_cells,
 )
+from app.core.basics.dates import YEAR
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import (
@@ -323,6 +324,9 @@ def _other_member(question: str, quote: str, passage_text: str) -> Neighbour | N
                 _names_member(theirs)
                 and _names_member(mine)
                 and _member(theirs) != _member(mine)
+                # "cotisation famille 2024" asks for a year's row, not member 2024 of a
+                # family whose quoted row is "Famille (2 adultes + enfants)"
+                and (YEAR.fullmatch(theirs) is None) == (YEAR.fullmatch(mine) is None)
                 and not holds_words(line, squash(mine))
             ):
                 return Neighbour(

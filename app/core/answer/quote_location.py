@@ -112,8 +112,9 @@ def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> Locat
     one table holds that cell in that column.
 
     A small model asked about one row of a price table writes the column it read and the
-    value ("Preço/noite: 75 €" for the "Alta" row): no sentence of the note says that, but
-    the row does, and it is the row that the checks must read.
+    value ("Preço/noite: 75 €" for the "Alta" row), perhaps with the row's key ("Séance
+    matin [15/07 – 19/07] : 9h30 – 12h30"): no sentence of the note says that, but the
+    row does, and it is the row that the checks must read.
     """
     written = _HEADED_CELL.fullmatch(quote)
     if written is None:
@@ -129,13 +130,23 @@ def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> Locat
             header = table_header(row, text)
             if header is None:
                 continue
-            columns = [i for i, name in enumerate(header) if squash(name) == column]
             cells = row_cells(row)
+            columns = [i for i, name in enumerate(header) if _names_column(column, name, row)]
             if len(columns) == 1 and columns[0] < len(cells) and squash(cells[columns[0]]) == value:
                 found.append(row)
         if len(found) == 1:
             return LocatedQuote(number, found[0], False)
     return None
+
+
+def _names_column(written: str, header: str, row: str) -> bool:
+    """Whether the quote's label (squashed) names the column `header`, alone or with the
+    row's key beside it ("Séance matin [15/07 – 19/07]" for the week's row)."""
+    name = squash(header)
+    if not name or f" {name} " not in f" {written} ":
+        return False
+    rest = f" {written} ".replace(f" {name} ", " ", 1).strip()
+    return not rest or holds_words(row, rest)
 
 
 MIN_PIECE_WORDS = 4  # shorter runs shared with a note are chance ("the", "of the", "is")

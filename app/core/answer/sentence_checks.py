@@ -12,17 +12,18 @@ import re
 
 from app.core.answer.checks import QuoteDecision
 from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
-from app.core.answer.grounding import Check
+from app.core.answer.grounding import Check, topic_words
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.row_support import from_unasked_row
 from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
-from app.core.basics.text import content_words, fold
+from app.core.basics.text import content_word_spans, content_words, fold
 from app.core.basics.values import NUMBER_WORDS, UNITS
 from app.core.basics.weekdays import is_day_word
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.stated_values import states
+from app.core.verdict.yes_no import is_yes_no
 
 
 def names_something(answer: str) -> bool:
@@ -39,13 +40,39 @@ def names_something(answer: str) -> bool:
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
 
 
+MIN_UNSAID_WORDS = 2  # one may be the passage's other word for it ("bike" for "bicycle")
+
+
+def unsaid_words(question: str, answer: str, passage_text: str) -> list[str]:
+    """The question's words that a yes/no answer asserts and its quoted passage, written
+    in the question's language, never says, when they are most of what the question is
+    about: "Yes, people can pay for a Hobie rental with chèques vacances" from a passage on
+    who may rent boats, which says nothing of payment. A passage that answers says most
+    of them, though rarely all ("Did the client sign off the brick sample panel?" is
+    answered by "DF approved the brick sample on site")."""
+    if not is_yes_no(question):
+        return []
+    language = detect_language(f"{question}\n{passage_text}")
+    if detect_language(question, language) != detect_language(passage_text, language):
+        return []  # a passage in another language words the same things otherwise
+    about = topic_words(question, language)
+    said = content_words(strip_citations(answer), language) & about
+    unsaid = said - content_words(passage_text, language)
+    if len(unsaid) < MIN_UNSAID_WORDS or 2 * len(unsaid) <= len(about):
+        return []
+    written = content_word_spans(strip_citations(answer), language)  # the user's words
+    return list(dict.fromkeys(w for w in written if content_words(w, language) & unsaid))
+
+
 def check_sentence(
-    question: str, answer: str, decision: QuoteDecision, passage_text: str
+    question: str, answer: str, decision: QuoteDecision, passage_text: str, surroundings: str = ""
 ) -> tuple[Check, ...]:
     """The sentence checks on the finished answer, against the quote's evidence.
 
     A claim the question itself names (a restated topic) may be found anywhere in the
-    quoted passage; every other claim must be in the quote's own evidence.
+    quoted passage; every other claim must be in the quote's own evidence. `surroundings`
+    (the passage's heading path, note lead and paths) count as the passage's words for a
+    yes/no answer.
     """
     assert decision.quote is not None
     evidence = decision.evidence or decision.quote.text
@@ -114,6 +141,16 @@ def check_sentence(
                 if has_name
                 else f"the question asks for {asked.described}; the answer gives only "
                 "dates, times or numbers",
+            )
+        )
+    unsaid = unsaid_words(question, answer, f"{surroundings}\n{passage_text}")
+    if unsaid:
+        checks.append(
+            Check(
+                "answer_in_passage",
+                False,
+                f"the answer asserts {', '.join(unsaid)} from the question; the quoted "
+                "passage never mentions them",
             )
         )
     flipped = polarity_differs(answer, decision.quote.text)
