@@ -49,3 +49,14 @@ def test_a_row_labelled_with_the_kind_of_value_asked_is_named() -> None:
     # two rows labelled "Date": the label picks out neither
     twice = course + "\n- Date (recyclage) : jeudi 6 juin 2024"
     assert all(_flags("C'est quand la formation PSC1 ?", "mercredi 22 mai 2024", quote, twice))
+
+
+def test_a_date_without_its_year_that_the_quote_states_is_the_quotes_own() -> None:
+    quote = "**Renovação das licenças** — prazo para entregar tudo: **31 de março**."
+    points = (
+        f"## Pontos\n1. {quote} Quem entregar depois fica sem zona.\n"
+        "2. **Atribuição das zonas** — reunião a **14 de abril**, 18h.\n"
+        "3. **Vistoria do material** — pranchas e kits."
+    )
+    question = "Qual é o prazo para entregar os documentos da renovação da licença?"
+    assert _flags(question, "31 de março [4].", quote, points) == [False]

@@ -186,6 +186,12 @@ def unsupported_claims(answer: str, evidence: Iterable[str]) -> list[Claim]:
     return [c for c in extract_claims(answer) if not any(s.states(c) for s in sources)]
 
 
+def states_claim(text: str, claim: Claim) -> bool:
+    """Whether `text` states `claim`, compared as the claim it is: a date's text ("03-31"
+    for "31 de março") read again would be two numbers."""
+    return Evidence(text).states(claim)
+
+
 def added_words(answer: str, evidence: str, question: str) -> list[str]:
     """Content words the answer adds beyond the evidence and the question.
 

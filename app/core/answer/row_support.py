@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.core.answer.claims import Claim, unsupported_claims
+from app.core.answer.claims import Claim, states_claim
 from app.core.answer.quoted_items import items_of
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words
@@ -24,10 +24,10 @@ from app.core.verdict.kind_nouns import kind_stems
 def from_unasked_row(claim: Claim, quote: str, evidence: str, question: str) -> bool:
     """Whether `claim`, not stated by `quote`, is found in `evidence` only in rows or items
     the question does not pick out."""
-    if not unsupported_claims(claim.text, [quote]):
+    if states_claim(quote, claim):
         return False
     rows = items_of(evidence)  # a table's header and rule left out
-    holding = [row for row in rows if not unsupported_claims(claim.text, [row])]
+    holding = [row for row in rows if states_claim(row, claim)]
     if not holding or len(rows) < 2:
         return False  # stated in running text, or a list of one
     language = detect_language(f"{question}\n{evidence}")

@@ -11,7 +11,13 @@ from __future__ import annotations
 import re
 
 from app.core.answer.checks import QuoteDecision
-from app.core.answer.claims import added_words, extract_claims, polarity_differs, unsupported_claims
+from app.core.answer.claims import (
+    added_words,
+    extract_claims,
+    polarity_differs,
+    states_claim,
+    unsupported_claims,
+)
 from app.core.answer.grounding import Check, topic_words
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.row_support import from_unasked_row
@@ -79,7 +85,7 @@ def check_sentence(
     missing = [
         c
         for c in unsupported_claims(answer, [evidence])
-        if not (fold(c.text) in fold(question) and unsupported_claims(c.text, [passage_text]) == [])
+        if not (fold(c.text) in fold(question) and states_claim(passage_text, c))
     ]
     # a value of the table under the quote, from a row the question does not name
     other_rows = [
