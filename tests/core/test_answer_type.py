@@ -97,6 +97,13 @@ def test_a_room_code_is_still_a_place() -> None:
         ("opening hours bakery", AnswerType.TIME),
         ("cooking times for rice", AnswerType.DURATION),
         ("how much are the club dues this year", AnswerType.PRICE),
+        # what someone earns is money, in every language; points earned are a count
+        ("Quanto ganha a senhora da limpeza à hora?", AnswerType.PRICE),
+        ("How much does the cleaner earn per hour?", AnswerType.PRICE),
+        ("Combien gagne la femme de ménage ?", AnswerType.PRICE),
+        ("Wie viel verdient die Putzfrau pro Stunde?", AnswerType.PRICE),
+        ("Quanto guadagna la colf all'ora?", AnswerType.PRICE),
+        ("how many points did she earn", AnswerType.QUANTITY),
         ("what is the annual premium", AnswerType.PRICE),
         ("What is the boiler's serial number?", AnswerType.CODE),
         ("Which version of Caddy did I install?", AnswerType.CODE),

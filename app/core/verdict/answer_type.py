@@ -53,7 +53,9 @@ _MONEY_WORDS = (
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
     r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
     r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
-    r"subscription|subscriptions|dues|fare|fares|premium"
+    r"subscription|subscriptions|dues|fare|fares|premium|"
+    # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
+    r"earn|earns|earned|ganha|ganham|ganhava|ganhou|gana|ganan|ganaba|gano"
 )
 # Things a number or code identifies: asked for, the answer is that code, never a name.
 _CODE_NAMES = (
@@ -87,11 +89,11 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                       r"biglietto)\b|^\W*quale versione\b"),
     (AnswerType.PRICE, r"^\W*(le |la )?(montant|prix|cout|tarif|loyer)\b|"
                        r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
-                       r"salaire|frais)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
+                       r"salaire|frais|gagne|gagnent|gagnait)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
                        r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
-                       r"gehalt|gebuhr)\b|\bwas (kostet|kostete|kosten)\b|"
+                       r"gehalt|gebuhr|verdient|verdienen|verdiente)\b|\bwas (kostet|kostete|kosten)\b|"
                        r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio|"
-                       r"preventivo|quota|rimborso|bolletta|rata|canone)\b|"
+                       r"preventivo|quota|rimborso|bolletta|rata|canone|guadagna|guadagnano)\b|"
                        # "affitto via mascarella quanto?", "preventivo idraulico quant'è"
                        r"\b(affitto|prezzo|costo|preventivo|quota|rimborso|bolletta|rata|canone|"
                        r"stipendio|spesa)\b.*\bquant[oa]\b|"
