@@ -546,3 +546,19 @@ def test_a_place_in_an_order_is_no_measure(sentence: str, stated: bool) -> None:
 )  # fmt: skip
 def test_a_year_counts_nothing(question: str, sentence: str, stated: bool) -> None:
     assert states(sentence, AnswerType.QUANTITY, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        ("Korrigan went back in the water in 2024 [5].", False),  # the question's own year
+        ("On 18 April 2024.", True),
+        ("In 2023.", True),  # another year is a date, if a poor one
+        ("Termin 2026 steht noch nicht fest.", False),
+    ],
+)
+def test_the_year_the_question_gives_dates_nothing(sentence: str, stated: bool) -> None:
+    for question in ("When did Korrigan go back in the water in 2024?", "Regatta 2026 datum"):
+        if ("2026" in sentence) == ("2026" in question):
+            kind = asked_type(question)
+            assert kind is not None and states(sentence, kind, question) is stated

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from app.core.answer.another_period import another_period
 from app.core.answer.colours import other_colour
 from app.core.answer.evidence import own_item
+from app.core.answer.other_event import other_event
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
 from app.core.answer.quoted_items import (
@@ -108,6 +109,7 @@ def neighbour_of_asked(
         or _wrapped(another_period(question, quote, passage_text, where, titles))
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
         or _wrapped(other_colour(question, quote, passage_text, where))
+        or _wrapped(other_event(question, quote, passage_text))
     )
 
 

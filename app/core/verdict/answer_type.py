@@ -89,9 +89,11 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                       r"biglietto)\b|^\W*quale versione\b"),
     (AnswerType.PRICE, r"^\W*(le |la )?(montant|prix|cout|tarif|loyer)\b|"
                        r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
-                       r"salaire|frais|gagne|gagnent|gagnait)\b|\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
+                       r"salaire|frais|gagne|gagnent|gagnait)\b|"
+                       r"\bquel (est|etait) le (prix|cout|tarif|montant|loyer)\b|"
                        r"\bwie ?viel\b.*\b(kostet|kosten|kostete|bezahlt|zahle|zahlt|preis|miete|"
-                       r"gehalt|gebuhr|verdient|verdienen|verdiente)\b|\bwas (kostet|kostete|kosten)\b|"
+                       r"gehalt|gebuhr|verdient|verdienen|verdiente)\b|"
+                       r"\bwas (kostet|kostete|kosten)\b|"
                        r"\bquanto\b.*\b(costa|costato|costano|pagato|prezzo|affitto|stipendio|"
                        r"preventivo|quota|rimborso|bolletta|rata|canone|guadagna|guadagnano)\b|"
                        # "affitto via mascarella quanto?", "preventivo idraulico quant'è"
