@@ -55,7 +55,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # enoteca-notes' failures prompted; surf-notes (European Portuguese surf-school and
 # guesthouse notes beside English ones for guests) after the changes choir-notes'
 # failures prompted; sailing-notes (English and French notes of a sailing school in
-# Brittany) after the changes surf-notes' failures prompted.
+# Brittany) after the changes surf-notes' failures prompted; kletterhalle (German and
+# English notes of a bouldering gym in Leipzig) after the changes sailing-notes' failures
+# prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -63,7 +65,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
-        "sailing-notes",
+        "sailing-notes", "kletterhalle",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
