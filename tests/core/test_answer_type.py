@@ -104,6 +104,12 @@ def test_a_room_code_is_still_a_place() -> None:
         ("Wie viel verdient die Putzfrau pro Stunde?", AnswerType.PRICE),
         ("Quanto guadagna la colf all'ora?", AnswerType.PRICE),
         ("how many points did she earn", AnswerType.QUANTITY),
+        # any German "-nummer" names a code, but a phone's
+        ("vertragsnummer strom", AnswerType.CODE),
+        ("Policennummer Betriebshaftpflicht", AnswerType.CODE),
+        ("Telefonnummer von Jonas", AnswerType.PHONE),
+        ("what is the electricity contract number?", AnswerType.CODE),
+        ("Quel est le numéro de contrat EDF ?", AnswerType.CODE),
         ("what is the annual premium", AnswerType.PRICE),
         ("What is the boiler's serial number?", AnswerType.CODE),
         ("Which version of Caddy did I install?", AnswerType.CODE),

@@ -123,3 +123,11 @@ def test_a_tie_of_shared_function_words_is_broken_by_a_languages_own_marks() -> 
     # "de" and "la" are Portuguese, Spanish and French; the elided "d'" is French
     assert detect_language("Montant de la prime d'assurance 2025 ?", default="en") == "fr"
     assert detect_language("Preço da aula de grupo", default="en") == "pt"  # "da": Portuguese
+
+
+def test_english_writes_the_borrowed_words_as_its_own() -> None:
+    # "per" is Italian too, but beside an English "in" it is English
+    assert detect_language("kids birthday party price per child in 2025", "pt") == "en"
+    assert detect_language("Minagawa and Wada 15N enrichment per trophic step", "pt") == "en"
+    # with no English function word, "per" and "via" stay Italian
+    assert detect_language("deposito cauzionale versato per l'appartamento di via buniva") == "it"

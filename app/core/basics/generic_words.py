@@ -65,7 +65,7 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     woran wobei machen macht gemacht tun brauche brauchen braucht sagen sagt gesagt steht
     stehen kummert kummern achten nummer name namen zahl mehr neu neue neuen letzte letzten
     nachste nachsten aktuell aktuelle derzeit heute anfang anfangs ende mitte stand herr
-    herrn frau datum
+    herrn frau datum kommt kommen kam bleibt bleiben blieb lange lang
     si ca cela ceci veut veux voulez veulent vouloir dire dit dis fait fais faut falloir
     peut peux pouvez peuvent pouvoir va vais vas allons allez vont aller commence commencer
     commencent finit finir prend prendre chose choses truc quoi comme aussi encore deja

@@ -20,8 +20,9 @@ _PART = re.compile(r"[^\W_]+")
 
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
 # 10: a short Portuguese or Spanish plural is its singular ("ilhas"); 11: a number and its
-# unit are also one token ("8 m", "8m"; "24 hours", "24h")
-TOKENIZER_VERSION = 11
+# unit are also one token ("8 m", "8m"; "24 hours", "24h"); 12: German "viele", "hatten",
+# "wurde" are stop words
+TOKENIZER_VERSION = 12
 
 
 def normalize_text(text: str) -> str:

@@ -60,7 +60,7 @@ _MONEY_WORDS = (
 # Things a number or code identifies: asked for, the answer is that code, never a name.
 _CODE_NAMES = (
     r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
-    r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin"
+    r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin|contract"
 )
 # "number", "no." or a final "no": "which part no longer fits?" asks for no number.
 _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
@@ -81,12 +81,12 @@ _FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
                        r"^\W*qual (e )?il (numero di )?(telefono|cellulare)\b"),
     (AnswerType.CODE, r"\b(reference|code) de (reservation|confirmation)\b|"
                       r"^\W*quel(le)?\b.*\bnumero de (serie|vol|compte|commande|reservation|"
-                      r"suivi|police|client|facture|billet|licence)\b|"
+                      r"suivi|police|client|facture|billet|licence|contrat)\b|"
                       r"^\W*quelle (est la )?version\b|"
-                      r"\b(seriennummer|flugnummer|kontonummer|bestellnummer|buchungsnummer|"
-                      r"kundennummer|rechnungsnummer|sendungsnummer)\b|^\W*welche version\b|"
+                      # any German "-nummer" but a phone's (above): "Vertragsnummer strom"
+                      r"\b\w{2,}nummer\b|^\W*welche version\b|"
                       r"\bnumero di (serie|volo|conto|ordine|prenotazione|polizza|fattura|"
-                      r"biglietto)\b|^\W*quale versione\b"),
+                      r"biglietto|contratto)\b|^\W*quale versione\b"),
     (AnswerType.PRICE, r"^\W*(le |la )?(montant|prix|cout|tarif|loyer)\b|"
                        r"\bcombien\b.*\b(coute|coutent|coutait|paye|payer|paie|prix|tarif|loyer|"
                        r"salaire|frais|gagne|gagnent|gagnait)\b|"
