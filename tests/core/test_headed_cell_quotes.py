@@ -57,3 +57,14 @@ def test_the_row_passes_the_checks_for_the_season_asked() -> None:
     decision = check_quote(question, True, "Preço/noite: 75 €", 1, prompt, None, 0.45, "75 € [1]")
     assert decision.passed, decision.failed
     assert decision.quote is not None and decision.quote.text.startswith("| Alta")
+
+
+def test_the_header_and_cell_without_a_colon_name_that_row() -> None:
+    policies = (
+        "| Versicherung | Policen-Nr. | Beitrag/Jahr |\n|---|---|---|\n"
+        "| Betriebshaftpflicht | BH-2023-448172 | 3.870,00 € |\n"
+        "| Inhalt | IN-2023-448173 | 1.120,00 € |"
+    )
+    found = locate_quotes("Policen-Nr. BH-2023-448172 [1]", [policies], preferred=1)
+    assert [q.text for q in found] == ["| Betriebshaftpflicht | BH-2023-448172 | 3.870,00 € |"]
+    assert locate_quotes("Policen-Nr. BH-2023-448179", [policies], preferred=1) == []

@@ -27,6 +27,8 @@ from app.core.verdict.answer_type import AnswerType, asked_type
         "Controllo: richiamano loro per fissare il prossimo, non ci hanno ancora chiamato.",
         "- dopo settembre 2025: da ridiscutere con Federica",
         "Balkontür zieht → gemeldet am 02.06.2025, noch kein Termin",
+        "Boulder-Cup 2025: Termin offen, evtl. wieder September.",
+        "Kosten: offen",
         "Date du prochain concert : pas encore fixée",
         "Fecha de la revisión: por confirmar",
         "- Subs for 2025-26: to be discussed at the AGM in June. Nothing agreed.",
@@ -67,6 +69,7 @@ def test_a_line_saying_the_value_is_not_known_yet(line: str) -> None:
         "No dogs allowed in the flat.",
         "Il treno parte alle 18:05 dal binario 4.",
         "Kein Parkplatz am Haus, nur in der Seitenstraße.",
+        "Die Tür bleibt offen bis 22 Uhr.",
         "Le plombier n'est pas venu le 3 mars.",
         "O seguro vai de março a março, R$ 2.380 por ano.",  # "vai" alone is no promise
         "I will send the form with the £40 fee.",  # it is sent, and the fee is known

@@ -209,6 +209,11 @@ def _checks_at(
     # what names the quote's subject: its heading path, its note's lead and folders and
     # file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
     named_by = f"{heading} {passage.note_lead} {passage.paths_in_words}"
+    if is_yes_no(question):
+        # a yes or a no says nothing itself: the quote it rests on must be about the
+        # question, not only stand under a heading that is ("For internationals (Erasmus
+        # students…)" under "Intro to bouldering" for "can kids under 14 boulder alone?")
+        named_by = ""
     topic = topic_check(question, located.text, named_by, similarity, *floors)
     checks.append(topic)
     if not topic.passed:

@@ -210,7 +210,10 @@ def other_year(question: str, row_cells: list[str], header: list[str]) -> str | 
 
 
 # "Prime 2024 : 4 318 €", "(2023: 3 960 €)", "2024 – 1.150 €": a value keyed by its year
-_YEAR_LABEL = re.compile(r"(?<![\d./-])((?:19|20)\d\d)(?![\d./-])\s*\)?\s*[:=–—]")
+# "2023 :", "(2023: 987)", and a year before its label's noun: "2024 price: 0,29 €/kWh"
+_YEAR_LABEL = re.compile(
+    r"(?<![\d./-])((?:19|20)\d\d)(?![\d./-])(?:\s+[^\W\d_]+){0,2}\s*\)?\s*[:=–—]"
+)
 
 
 def other_year_labelled(question: str, quote: str) -> str | None:

@@ -113,15 +113,13 @@ def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> Locat
 
     A small model asked about one row of a price table writes the column it read and the
     value ("Preço/noite: 75 €" for the "Alta" row), perhaps with the row's key ("Séance
-    matin [15/07 – 19/07] : 9h30 – 12h30"): no sentence of the note says that, but the
-    row does, and it is the row that the checks must read.
+    matin [15/07 – 19/07] : 9h30 – 12h30") or without a colon ("Policen-Nr. BH-2023-448172"):
+    no sentence of the note says that, but the row does, and it is the row that the checks
+    must read.
     """
     written = _HEADED_CELL.fullmatch(quote)
-    if written is None:
-        return None
-    column, value = squash(written.group(1)), squash(written.group(2))
-    if not column or not value:
-        return None
+    column, value = (squash(written.group(1)), squash(written.group(2))) if written else ("", "")
+    whole = squash(quote)  # "Policen-Nr. BH-2023-448172": the header and cell, no colon
     for number in order:
         text = passages[number - 1]
         rows = [line.strip() for line in text.split("\n") if line.lstrip().startswith("|")]
@@ -130,9 +128,16 @@ def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> Locat
             header = table_header(row, text)
             if header is None:
                 continue
-            cells = row_cells(row)
-            columns = [i for i, name in enumerate(header) if _names_column(column, name, row)]
-            if len(columns) == 1 and columns[0] < len(cells) and squash(cells[columns[0]]) == value:
+            cells = [squash(cell) for cell in row_cells(row)]
+            if column and value:
+                columns = [i for i, name in enumerate(header) if _names_column(column, name, row)]
+                held = len(columns) == 1 and columns[0] < len(cells) and cells[columns[0]] == value
+            else:
+                held = any(
+                    cell and f"{squash(name)} {cell}" == whole
+                    for name, cell in zip(header, cells, strict=False)
+                )
+            if held:
                 found.append(row)
         if len(found) == 1:
             return LocatedQuote(number, found[0], False)

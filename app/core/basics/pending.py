@@ -52,6 +52,7 @@ _PENDING = re.compile(
     r"non (communique|precise|indique)|inconnue?s?|"
     # German
     r"noch (kein|keine|keinen|nicht|offen|unklar)|steht noch aus|unbekannt|folgt noch|"
+    r"(termin|datum|preis|betrag|kosten|uhrzeit|ort|hohe):? (ist |bleibt )?offen|"
     r"wird noch|nicht (bekannt|notiert|angegeben)|"
     # a value the writer does not know or forgot
     r"weiss ich nicht|(habe?|hab ich) (\w+ )?vergessen|"
