@@ -149,14 +149,16 @@ def check_sentence(
                 "dates, times or numbers",
             )
         )
-    unsaid = unsaid_words(question, answer, f"{surroundings}\n{passage_text}")
-    if unsaid:
+    if is_yes_no(question):
+        unsaid = unsaid_words(question, answer, f"{surroundings}\n{passage_text}")
         checks.append(
             Check(
                 "answer_in_passage",
-                False,
+                not unsaid,
                 f"the answer asserts {', '.join(unsaid)} from the question; the quoted "
-                "passage never mentions them",
+                "passage never mentions them"
+                if unsaid
+                else "what the answer asserts, the quoted passage mentions",
             )
         )
     flipped = polarity_differs(answer, decision.quote.text)
