@@ -203,10 +203,8 @@ def written_apart(word: str) -> list[str] | None:
 def unit_glued(word: str) -> list[str] | None:
     """A number and the unit the user typed straight after it ("8m" for a note's "< 8 m");
     None for any other word, a code too ("2fa", "4k")."""
-    from app.core.basics.values import UNITS  # values reads numbers with this module
-
     glued = _GLUED_UNIT.fullmatch(fold(word))
-    return list(glued.groups()) if glued is not None and glued.group(2) in UNITS else None
+    return list(glued.groups()) if glued is not None and _with_unit(*glued.groups()) else None
 
 
 def stated_apart(word: str, text: str) -> bool:

@@ -249,11 +249,13 @@ def _only_its_start(text: str, question: str) -> bool:
     )
 
 
-def _new_year(text: str, question: str) -> bool:
-    """A year `text` writes that the question does not give: "in 2024" dates nothing asked
-    "When did Korrigan go back in the water in 2024?"."""
+def _dates_something(text: str, question: str) -> bool:
+    """Whether `text` gives a date, a weekday or a year, but a year the question gives
+    itself: "in 2024" dates nothing asked "When did Korrigan go back in the water in 2024?"."""
     given = set(YEAR.findall(question))
-    return any(year not in given for year in YEAR.findall(text))
+    return bool(dates(text) or weekdays(text)) or any(
+        year not in given for year in YEAR.findall(text)
+    )
 
 
 _EXTENSION_ASKED = re.compile(r"\b(durchwahl|extension|ext|ramal)\b")
@@ -315,10 +317,10 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
                 or bool(weekdays(text))
                 or _DAY_OF_MONTH.search(fold(text)) is not None
             )
-        return bool(dates(text) or weekdays(text) or _new_year(text, question))
+        return _dates_something(text, question)
     if kind is AnswerType.WHEN:
         return (
-            bool(dates(text) or weekdays(text) or _new_year(text, question))
+            _dates_something(text, question)
             or states(text, AnswerType.TIME)
             or bool(
                 re.search(
