@@ -280,3 +280,19 @@ def test_only_the_newest_eval_runs_are_kept(tmp_path: Path) -> None:
     assert len(runs) == KEEP_RUNS and len(list((tmp_path / RUNS_DIR).glob("set-b--*"))) == 1
     newest = last_run(tmp_path, "set-a")
     assert newest is not None and newest["summary"] == {"run": KEEP_RUNS + 4}
+
+
+def test_a_run_stored_across_a_second_boundary_is_the_newest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.core.evals import runs
+
+    # The last microsecond of one second, then the first of the next: names must sort
+    # in that order, whichever way the fraction would round.
+    base = 1_700_000_000.0
+    for i, at in enumerate([base + 0.9999997, base + 1.0000001]):
+        monkeypatch.setattr(runs.time, "time", lambda at=at: at)
+        runs.store_run(tmp_path, "set-a", [], {"run": i}, settings={}, index_version=i)
+    assert len(list((tmp_path / RUNS_DIR).glob("set-a--*.json"))) == 2
+    newest = last_run(tmp_path, "set-a")
+    assert newest is not None and newest["summary"] == {"run": 1}

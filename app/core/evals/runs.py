@@ -267,9 +267,14 @@ def store_run(
     """Write the run durably (a private temp file, fsync, rename) and return its path."""
     folder = runs_dir / RUNS_DIR
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%dT%H%M%S") + f"{time.time() % 1:.6f}"[1:]
+    # One clock reading for the whole name: two readings straddling a second made a newer
+    # run sort before an older one ("…T120000.0001" < "…T120000.9990").
+    now = time.time()
+    local = time.localtime(now)
+    # Microseconds are truncated: rounding 0.9999997 gave ".000000", a second too early.
+    stamp = time.strftime("%Y%m%dT%H%M%S", local) + f".{int(now % 1 * 1_000_000):06d}"
     record = {
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z", local),
         "index_version": index_version,
         "settings": settings,
         "summary": summary,
