@@ -57,7 +57,8 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # failures prompted; sailing-notes (English and French notes of a sailing school in
 # Brittany) after the changes surf-notes' failures prompted; kletterhalle (German and
 # English notes of a bouldering gym in Leipzig) after the changes sailing-notes' failures
-# prompted.
+# prompted; huerta-csa (Spanish and English notes of a vegetable farm's box scheme near
+# Girona) after the changes kletterhalle's failures prompted.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -65,7 +66,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
-        "sailing-notes", "kletterhalle",
+        "sailing-notes", "kletterhalle", "huerta-csa",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
