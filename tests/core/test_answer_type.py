@@ -178,6 +178,9 @@ def test_a_version_or_a_model_may_be_short() -> None:
         ("Combien d'heures dure le trajet ?", "Le billet coûte 31 €.", False),
         ("Wie viele Flaschen sind gekommen?", "Es kamen 40 Flaschen.", True),
         ("Wie viele Flaschen sind gekommen?", "Die Lieferung kam um 9 Uhr.", False),
+        # a weight counts no eggs
+        ("¿Cuántos huevos ponen las gallinas al día?", "Pienso: 120 g por gallina.", False),
+        ("¿Cuántos huevos ponen las gallinas al día?", "Ponen unos 10 huevos al día.", True),
     ],
 )
 def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:
@@ -422,6 +425,10 @@ def test_a_code_named_first_in_a_terse_query(question: str, kind: AnswerType | N
         ("a cuanto daba tapatia la harina panificable antes de que subiera?", AnswerType.PRICE),
         ("¿a cuánto está el kilo de tortilla?", AnswerType.PRICE),
         ("cuanto da de resultado la suma", AnswerType.QUANTITY),  # not "a cuánto"
+        ("¿A cuánto se le paga la hora a Marc?", AnswerType.PRICE),  # what someone is paid
+        ("¿Cuándo se paga la cuota?", AnswerType.WHEN),
+        # a noun phrase of more than ten words still opens with what it asks
+        ("price per kilo of tomatoes at the Saturday market this year", AnswerType.PRICE),
     ],
 )
 def test_what_a_seller_charges_asked_in_mexican_spanish(

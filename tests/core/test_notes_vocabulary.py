@@ -4,6 +4,7 @@ tells the user "no note contains cuidadora" about `papa/cuidadora.md`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -202,5 +203,32 @@ def test_a_month_is_known_by_the_daily_notes_it_names(tmp_path: Path) -> None:
         assert result.passages[0].primary.file == "journal/2025-01-14.md"
         march = search(index, "windstorm in march", RetrievalSettings(k=2, vector_weight=0.0))
         assert march.passages[0].primary.file == "journal/2025-03-02.md"
+    finally:
+        index.close()
+
+
+def test_a_value_in_a_passage_of_the_folders_other_language_is_stated(tmp_path: Path) -> None:
+    """ "What temperature is the cold room set to?" over "Cámara frigorífica > Ajustes:
+    Consigna: 4 °C": no word of the question is in the Spanish passage, whose value still
+    answers it. A passage in the question's own language must still name its topic."""
+    notes = tmp_path / "notes"
+    lead = "Lo que hay que saber de la {} y de los ajustes que le pusimos."
+    write(notes, "camara.md", f"# Cámara\n\n{lead.format('cámara')}\n\n- Consigna: **4 ºC**\n")
+    write(notes, "riego.md", f"# Riego\n\n{lead.format('bomba')} El sector 3 riega 25 min.\n")
+    write(notes, "gallinas.md", f"# Gallinas\n\n{lead.format('paja')} Cambiarla cada semana.\n")
+    write(notes, "bread.md", "# Bread\n\nThe oven runs at 220 °C for the first bake.\n")
+    write(notes, "house.md", "# House\n\nQuiet hours start at ten. Keep the cold room shut.\n")
+    write(notes, "hens.md", "# Hens\n\nClose the hen house at dusk, every day.\n")
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    update_index(index, notes)
+    try:
+        settings = RetrievalSettings(k=6)
+        question = "What temperature is the cold room set to?"
+        result = search(index, question, settings)
+        assert result.other_languages == ("es",)
+        assert compute_signals(result, index.vocabulary()).type_stated
+        only_bread = [p for p in result.passages if p.primary.file == "bread.md"]
+        alone = compute_signals(replace(result, passages=only_bread), index.vocabulary())
+        assert not alone.type_stated  # the oven's 220 °C is no cold room's
     finally:
         index.close()

@@ -184,3 +184,15 @@ def test_a_verb_and_its_particle_are_the_noun_the_notes_write_as_one_word() -> N
     note = "Check the fees before you pay the bill."
     plain = question_terms("how do I check out the fees", vocabulary(note, "en"), note)
     assert "check" in [t.word for t in plain] and "check out" not in [t.word for t in plain]
+
+
+def test_a_word_stemmed_alike_in_the_notes_other_language_is_in_their_passages() -> None:
+    """ "¿Quién coordina el grupo?" over an English note's "coordinator: Hannah": both
+    stemmers read `coordin`, so the word is found, not missing."""
+    note = "group: English-speaking subscribers\ncoordinator: Hannah Whitfield"
+    words = vocabulary(note, "en")
+    question = "¿Quién coordina el grupo?"
+    found = question_terms(question, words, note, "es", others=("en",))
+    assert next(t for t in found if t.word == "coordina").in_passages
+    alone = question_terms(question, words, note, "es")  # a folder in one language
+    assert not next(t for t in alone if t.word == "coordina").in_passages

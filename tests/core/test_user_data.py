@@ -291,7 +291,7 @@ def test_a_run_stored_across_a_second_boundary_is_the_newest(
     # in that order, whichever way the fraction would round.
     base = 1_700_000_000.0
     for i, at in enumerate([base + 0.9999997, base + 1.0000001]):
-        monkeypatch.setattr(runs.time, "time", lambda at=at: at)
+        monkeypatch.setattr("app.core.evals.runs.time.time", lambda at=at: at)
         runs.store_run(tmp_path, "set-a", [], {"run": i}, settings={}, index_version=i)
     assert len(list((tmp_path / RUNS_DIR).glob("set-a--*.json"))) == 2
     newest = last_run(tmp_path, "set-a")

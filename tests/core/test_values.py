@@ -121,6 +121,12 @@ def test_a_number_glued_to_its_unit_outside_a_format_spec_is_still_one() -> None
     assert [q.unit for q in quantities("80% 2h later")] == ["percent", "hour"]
 
 
+@pytest.mark.parametrize("text", ["Consigna: 4 °C", "Consigna: 4°C", "Consigna: 4 ºC", "a 4ºC"])
+def test_degrees_in_either_sign_are_a_temperature(text: str) -> None:
+    """Spanish keyboards type the ordinal sign "º" for the degree sign "°"."""
+    assert [(q.values, q.unit) for q in quantities(text)] == [(frozenset({4.0}), "degree")]
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [

@@ -21,8 +21,8 @@ _PART = re.compile(r"[^\W_]+")
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
 # 10: a short Portuguese or Spanish plural is its singular ("ilhas"); 11: a number and its
 # unit are also one token ("8 m", "8m"; "24 hours", "24h"); 12: German "viele", "hatten",
-# "wurde" are stop words
-TOKENIZER_VERSION = 12
+# "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number
+TOKENIZER_VERSION = 13
 
 
 def normalize_text(text: str) -> str:
@@ -105,8 +105,9 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     number: re.Match[str] | None = None  # the last term, when it was a number
     for match in TERM_PATTERN.finditer(folded):
         term = match.group(0)
-        if number is not None and not folded[number.end() : match.start()].strip():
-            tokens.extend(_with_unit(number.group(0), term))  # "8 m" is also "8m"
+        # "8 m" is also "8m"; "4 °C" is "4degree" as "4 ºC" ("4 oc" folded) is
+        if number is not None and not folded[number.end() : match.start()].strip(" °"):
+            tokens.extend(_with_unit(number.group(0), term))
         tokens.extend(_term_tokens(term, language))
         whole = _NUMBER.fullmatch(term) and not _DECIMAL_BEFORE.search(folded, 0, match.start())
         number = match if whole else None

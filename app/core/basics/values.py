@@ -161,7 +161,10 @@ UNITS: dict[str, str] = {
         "ml",
     ),
     **dict.fromkeys(
-        "°c ºc c degree degrees grau graus grado grados gradi degre degres grad °".split() + ["º"],
+        # "ºC" (the ordinal sign typed for the degree sign, as Spanish keyboards do) folds
+        # to "oc"
+        "°c ºc oc c degree degrees grau graus grado grados gradi degre degres grad °".split()
+        + ["º"],
         "degree",
     ),
     **dict.fromkeys(["bar", "psi"], "pressure"),

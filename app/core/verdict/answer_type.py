@@ -51,7 +51,8 @@ _MONEY_WORDS = (
     r"charges|charging|fee|fees|"
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
-    r"cuesta|cuestan|costo|costaron|costar|precio|pague|pagas|pagamos|coste|importe|cobra|"
+    r"cuesta|cuestan|costo|costaron|costar|precio|paga|pagan|pagaba|pague|pagas|pagamos|coste|"
+    r"importe|cobra|"
     r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
     r"subscription|subscriptions|dues|fare|fares|premium|"
     # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
@@ -199,7 +200,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
         (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
                            r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
-                           r"^\W*(the )?(price|cost|fee|rent) (of|for)\b"),
+                           r"^\W*(the )?(price|cost|fee|rent) (of|for|per)\b"),
         (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
         # "moorland brewing day rate", "what's my hourly rate at the uni?"
         (AnswerType.PRICE, r"\b(day|hourly|daily|weekly|nightly|half-day|half day) rates?\b"),

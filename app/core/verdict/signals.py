@@ -16,7 +16,6 @@ from typing import Protocol
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.names_across import name_tokens
-from app.core.basics.sentences import sentences
 from app.core.basics.text import (
     MIN_COMPOUND_PART,
     TERM_PATTERN,
@@ -31,7 +30,7 @@ from app.core.index.retrieve import SearchResult
 from app.core.index.vocabulary import path_month
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.kind_nouns import KIND_NOUNS
-from app.core.verdict.stated_values import states
+from app.core.verdict.stated_answer import states_answer
 
 
 class Vocabulary(Protocol):
@@ -97,6 +96,7 @@ class QuestionTerm:
 
 
 GENERIC_SALIENCE = 0.15
+_NAME = 0.9  # a name, code or identifier (see `_salience`)
 _FIRST_WORD = re.compile(r"^\W*\w+")
 
 
@@ -196,7 +196,10 @@ def question_terms(
                 token, known, skip_next = joined[0], True, True
                 word = f"{word} {matches[i + 1].group(0)}"
         first = opens_question(question, match.start())
-        in_passages = token in seen_passages or any(v in seen_across for v in across)
+        # A word both languages stem alike ("coordina", a note's "coordinator": `coordin`)
+        # is found in a passage of the folder's other language.
+        in_passages = token in seen_passages or token in seen_across
+        in_passages = in_passages or any(v in seen_across for v in across)
         if not known:
             parts = _known_parts(word, vocabulary, language)
             if parts:  # "n-1" where the notes write "n − 1", "atm.L/mol.K" for "atm·L/(mol·K)"
@@ -345,26 +348,6 @@ class Signals:
         return self.asked is not None and not self.type_stated
 
 
-def _answer_sentence(result: SearchResult, terms: list[QuestionTerm], asked: AnswerType) -> bool:
-    """Whether a retrieved sentence states the asked kind of value about the question's topic.
-
-    A price in a note about the car says nothing about the boiler's: the sentence (with
-    its section's heading and its note's path) must hold one of the question's naming
-    words as well. Without naming words to go by, any sentence stating the value counts.
-    """
-    naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
-    for passage in result.passages:
-        named_by = f"{passage.heading} {passage.paths_in_words}"
-        heading = set(lexical_tokens(named_by, result.language))
-        context = f"{passage.note_opening}\n{passage.text}"  # names its note introduces
-        for sentence in sentences(passage.text):
-            if not states(sentence, asked, result.question, context):
-                continue
-            if not naming or naming & (heading | set(lexical_tokens(sentence, result.language))):
-                return True
-    return False
-
-
 def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int = 10) -> Signals:
     similarities = tuple(h.similarity.value for h in result.vector_hits[:shape_k])
     # A note's folders and file name say what its passages are about ("papa/cuidadora.md").
@@ -380,7 +363,9 @@ def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int =
     best_bm25 = result.lexical_hits[0].score.value if result.lexical_hits else 0.0
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
     asked = asked_type(result.question)
-    stated = asked is not None and _answer_sentence(result, terms, asked)
+    naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
+    names = any(t.salience >= _NAME for t in terms)
+    stated = asked is not None and states_answer(result, naming, asked, names=names)
     return Signals(
         ScoreShape(similarities),
         tuple(terms),

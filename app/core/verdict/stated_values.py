@@ -179,8 +179,9 @@ def _counts(written: str | None, counted: str) -> bool:
         return True  # a bare number counts anything
     if counted:  # a unit is counted: one of its dimension
         return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
-    # things are counted: no measure of time or money counts people or stars
-    return _DIMENSIONS.get(written) not in ("time", "money")
+    # things are counted: no measure (of time, money, weight…) counts people, stars or
+    # eggs ("120 g per hen per day" for "¿cuántos huevos ponen?")
+    return _DIMENSIONS.get(written) is None
 
 
 # A measure asked for by name, and the dimension of the units that state it: "what
