@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.basics.language import detect_language, main_language
+from app.core.basics.language import detect_language, main_language, written_in_another
 from app.core.basics.text import content_words, lexical_tokens, term_variants
 
 
@@ -109,6 +109,9 @@ def test_a_number_and_its_unit_are_one_token_however_written() -> None:
     assert "24hour" in lexical_tokens("open 24h")
     assert "5hour" not in lexical_tokens("1,5 h of rope work")  # the 5 of 1,5 counts no hours
     assert not any(t.startswith("2") and t != "2fa" and t != "2" for t in lexical_tokens("2fa"))
+    # the degree sign, or the ordinal sign Spanish keyboards type for it, between them
+    for written in ("4 °C", "4°C", "4 ºC", "4ºC", "4 degrees"):
+        assert "4degree" in lexical_tokens(f"Consigna: {written}", "es"), written
 
 
 def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:
@@ -131,3 +134,19 @@ def test_english_writes_the_borrowed_words_as_its_own() -> None:
     assert detect_language("Minagawa and Wada 15N enrichment per trophic step", "pt") == "en"
     # with no English function word, "per" and "via" stay Italian
     assert detect_language("deposito cauzionale versato per l'appartamento di via buniva") == "it"
+
+
+def test_a_list_of_values_in_another_language_is_written_in_another() -> None:
+    question = "When is the delivery van's next ITV inspection due?"
+    van = (
+        "Furgoneta reparto – Citroën Berlingo\n**Próxima ITV: 17/11/2024.** - Seguro: ver "
+        "seguros-y-papeles.\nmaquinaria/furgoneta.md\n# Furgoneta reparto – Citroën "
+        "Berlingo\n\n- Citroën Berlingo 1.6 HDi, 2014, blanca\n- Matrícula: **4821 HKT**\n"
+        "- Km (01/09/2024): 214.300\n- ITV: pasada el 17/11/2023 (favorable, aviso por "
+        "desgaste de pastillas delanteras). **Próxima ITV: 17/11/2024.**\n- Seguro: ver "
+        "seguros-y-papeles."
+    )
+    assert detect_language(van, default="") == ""  # too few function words to say which
+    assert written_in_another(question, van)
+    assert not written_in_another(question, "Van – Transit\n- MOT: passed on 17/11/2023")
+    assert not written_in_another("kubota fuel filter part number", van)  # too short to tell

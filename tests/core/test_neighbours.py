@@ -290,3 +290,21 @@ def test_a_table_row_is_keyed_by_any_column() -> None:
     assert found is not None and "Regionals" in found.detail
     assert neighbour_of_asked("lilac invitational date", LILAC, MEETS) is None
     assert neighbour_of_asked("when is the home meet", LILAC, MEETS) is None
+
+
+def test_a_passage_in_another_language_names_the_owner_in_its_own_words() -> None:
+    """ "The delivery van" is the Spanish note's "Furgoneta reparto": that it never says
+    "van" is no sign its inspection date is another vehicle's. In English it would be."""
+    question = "When is the delivery van's next ITV inspection due?"
+    quote = "**Próxima ITV: 17/11/2024.**"
+    spanish = (
+        "Furgoneta de reparto – Citroën Berlingo, la que usamos para las cestas\n"
+        "- ITV: pasada el 17/11/2023 (favorable)\n" + quote
+    )
+    assert neighbour_of_asked(question, quote, spanish) is None
+    english = (
+        "The car – a Renault Clio, the one we use for the school run\n"
+        "- ITV: passed on 17/11/2023\n**Next ITV: 17/11/2024.**"
+    )
+    found = neighbour_of_asked(question, "**Next ITV: 17/11/2024.**", english)
+    assert found is not None and "delivery van" in found.detail

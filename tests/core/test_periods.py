@@ -246,3 +246,45 @@ def test_may_after_an_article_is_the_month_and_the_verb_is_not() -> None:
     assert dates("the May newsletter") == {(None, 5, None)}
     assert dates("since May we open at nine") == {(None, 5, None)}
     assert dates("It may rain, so May I bring the awning?") == set()
+
+
+BOX = "G: + tomate cherry 250 g, judía verde 750 g, patata Kennebec 2 kg, albahaca"
+JUNE_26 = "Cestas 2024 – junio\n26/06\ncestas/cestas-2024-junio.md"
+
+
+def test_a_quote_under_another_days_heading_is_a_neighbour() -> None:
+    """The box of 26 June is not the box of 12 June: the month's log keeps a section per
+    delivery day, and the quoted line names no day."""
+    question = "¿Qué llevaba la cesta grande el 12 de junio?"
+    found = neighbour_of_asked(question, BOX, BOX, "", JUNE_26)
+    assert found is not None and "12 June" in found.detail and "26 June" in found.detail
+    asked_26 = "¿Qué llevaba la cesta grande el 26 de junio?"
+    assert neighbour_of_asked(asked_26, BOX, BOX, "", JUNE_26) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "titles"),
+    [
+        ("¿Qué llevaba la cesta grande en junio?", JUNE_26),  # no day asked
+        ("What was in the box on 12 June?", "Week 10/06 – 16/06\nboxes.md"),  # a span
+        ("What was in the box on 1 June?", "Week 28/05 – 03/06\nboxes.md"),  # across months
+        ("What was in the box on 12 June?", "Boxes\nboxes.md"),  # titles name no day
+        ("Was the 12 June box the big one?", JUNE_26),  # yes/no: "no, 26 June's was"
+        ("What changed after the 12 June frost?", JUNE_26),  # the day dates something else
+    ],
+)
+def test_a_titled_day_leaves_these_alone(question: str, titles: str) -> None:
+    assert neighbour_of_asked(question, BOX, BOX, "", titles) is None
+
+
+def test_may_beside_another_month_is_the_month() -> None:
+    """A rota "spring 2024 (April–May)" covers May: asked who looks after the hens in May,
+    its row is not April's."""
+    assert dates("Volunteer rota – spring 2024 (April–May)") == {(None, 4, None), (None, 5, None)}
+    assert dates("from April to May") == {(None, 4, None), (None, 5, None)}
+    assert dates("May and June") == {(None, 5, None), (None, 6, None)}
+    assert dates("It may rain in June") == {(None, 6, None)}  # the verb stays a verb
+    question = "Who looks after the hens in May?"
+    row = "| Hens (morning + closing at dusk) | Tom | Tom | Tom | Tom | Tom | Tom |"
+    titles = "Volunteer rota – spring 2024 (April–May)\nvoluntarios/volunteer rota spring 2024.md"
+    assert neighbour_of_asked(question, row, row, "", titles) is None

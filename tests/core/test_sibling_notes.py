@@ -184,3 +184,33 @@ def test_an_owner_named_with_what_it_is_of_is_named_by_either_word() -> None:
         "not_a_neighbour"
     ]
     assert "not_a_neighbour" not in failed(question, "tecnico Paolo", (alarm, till), 1)
+
+
+def test_a_passage_in_another_language_names_its_owner_in_its_own_words() -> None:
+    """ "The irrigation Raspberry Pi" is the Spanish note's "Raspberry Pi del riego": that
+    it never says "irrigation" is no sign it is another's, though an English note about
+    the irrigation is retrieved beside it. In the question's language it still is."""
+    pi = passage(
+        "# Raspberry Pi del riego\n\nLa Pi está en la caja de la caseta del pozo, con una "
+        "placa de 8 relés.\n\n- hostname: `regador`\n- IP fija: **192.168.1.47**",
+        "riego/raspberry-pi-riego.md",
+        ("Raspberry Pi del riego",),
+        1,
+    )
+    help_page = passage(
+        "# Irrigation – troubleshooting\n\nIf something's wrong with the watering, ping the "
+        "Pi first and check the relay box.",
+        "riego/riego-troubleshooting.md",
+        ("Irrigation – troubleshooting",),
+        2,
+    )
+    question = "What's the IP address of the irrigation Raspberry Pi?"
+    assert failed(question, "IP fija: **192.168.1.47**", (pi, help_page), 1) == []
+    office = passage(
+        "# Raspberry Pi in the office\n\nThe Pi sits on the shelf by the printer and runs "
+        "the backups.\n\n- IP: 192.168.1.60",
+        "office/pi.md",
+        ("Raspberry Pi in the office",),
+        1,
+    )
+    assert failed(question, "IP: 192.168.1.60", (office, help_page), 1) == ["not_a_neighbour"]

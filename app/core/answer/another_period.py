@@ -9,6 +9,7 @@ period ("no, in May"), so none of these apply to one.
 from __future__ import annotations
 
 from app.core.answer.periods import (
+    other_day_titled,
     other_month_titled,
     other_period,
     other_year,
@@ -38,6 +39,7 @@ def another_period(
         or other_year_labelled(question, quote)
         or _titled_year(question, quote, titles)
         or _titled_month(question, quote, titles)
+        or (other_day_titled(question, quote, titles) if titles else None)
     )
 
 

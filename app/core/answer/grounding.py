@@ -297,7 +297,9 @@ def topic_check(
     cosine = similarity(question, quote) if similarity is not None else None
     floor, across = min_similarity, ""
     if across_languages is not None and not shared:
-        asked_in, quoted_in = detect_language(question, language), detect_language(quote, language)
+        asked_in = detect_language(question, language)
+        # a short quote ("- Consigna: **4 °C**") is read with its heading
+        quoted_in = detect_language(quote, detect_language(f"{heading} {quote}", language))
         if asked_in != quoted_in:
             floor = across_languages
             across = f", {NAMES[asked_in]} question, {NAMES[quoted_in]} quote"

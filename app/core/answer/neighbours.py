@@ -49,7 +49,7 @@ from app.core.answer.quoted_items import (
 )
 from app.core.basics.dates import YEAR
 from app.core.basics.generic_words import GENERIC_WORDS
-from app.core.basics.language import detect_language
+from app.core.basics.language import detect_language, written_in_another
 from app.core.basics.text import (
     TERM_PATTERN,
     content_words,
@@ -103,13 +103,23 @@ def neighbour_of_asked(
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
-        or _wrapped(owner_missing(question, f"{where}\n{passage_text}", where_quoted))
+        or _wrapped(_owner_missing(question, f"{where}\n{passage_text}", where_quoted))
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
         or _wrapped(another_period(question, quote, passage_text, where, titles))
         or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
         or _wrapped(other_colour(question, quote, passage_text, where))
         or _wrapped(other_event(question, quote, passage_text))
+    )
+
+
+def _owner_missing(question: str, passage: str, where_quoted: str) -> str | None:
+    """`owner_missing`, but for a passage in another language, which names the owner in
+    its own words ("Furgoneta reparto" for "the delivery van")."""
+    return (
+        None
+        if written_in_another(question, passage)
+        else owner_missing(question, passage, where_quoted)
     )
 
 

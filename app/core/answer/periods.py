@@ -96,6 +96,44 @@ def other_month_titled(question: str, quote: str, titles: str) -> str | None:
     )
 
 
+def other_day_titled(question: str, quote: str, titles: str) -> str | None:
+    """Why the quote stands under another day's heading than the day asked: "el 12 de
+    junio" asked, "G: + tomate cherry 250 g, …" quoted from the section "### 26/06" of
+    the month's log. None when the question names no day, the quote names the asked one,
+    or the titles name no day or one (or a span of days) that may be it."""
+    asked = _days(question)
+    titled = _days(titles)
+    if not asked or not titled or asked & _days(quote) or _dates_something_else(question):
+        return None
+    if any(_day_within(day, titled) for day in asked):
+        return None
+    return (
+        f"the question asks about {_listed_days(asked)}; the quote stands under "
+        f"{_listed_days(titled)}"
+    )
+
+
+MonthDay = tuple[int, int]
+
+
+def _days(text: str) -> set[MonthDay]:
+    return {(month, day) for _year, month, day in dates(text) if day is not None}
+
+
+def _day_within(asked: MonthDay, titled: set[MonthDay]) -> bool:
+    """The titles name the day, or a span of at most a month it may lie in ("10/06 –
+    16/06", "28/05 – 03/06"). "12/06" is also read as 6 December: its two readings,
+    months apart, span nothing."""
+    day = asked[0] * 31 + asked[1]
+    order = sorted(month * 31 + day for month, day in titled)
+    spans = zip(order, order[1:], strict=False)
+    return asked in titled or any(lo <= day <= hi and hi - lo <= 31 for lo, hi in spans)
+
+
+def _listed_days(days: set[MonthDay]) -> str:
+    return " or ".join(f"{day} {_MONTH_NAMES[month - 1]}" for month, day in sorted(days))
+
+
 def _asked_months(question: str) -> set[YearMonth]:
     """The months a question asks about; none when each dates something else."""
     return set() if _dates_something_else(question) else _months(question)

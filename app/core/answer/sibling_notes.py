@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from app.core.answer.grounding import topic_words
 from app.core.answer.owners import phrase_owners
 from app.core.basics.generic_words import generic_stems
-from app.core.basics.language import detect_language
+from app.core.basics.language import detect_language, written_in_another
 from app.core.basics.text import content_words
 from app.core.index.retrieve import Passage
 from app.core.index.vocabulary import path_words
@@ -34,6 +34,8 @@ def sibling_note(
     quote, its heading path or its note's path, and another retrieved note of the same
     kind (their titles share a word) is titled with a word of the question. None otherwise."""
     language = detect_language(f"{question}\n{quote}")
+    if written_in_another(question, f"{passage.text}\n{passage.surroundings}"):
+        return None
     wanted = topic_words(question, language)
     own = content_words(f"{quote} {passage.heading} {passage.paths_in_words}", language)
     if not wanted or wanted & own:
@@ -57,6 +59,8 @@ def owner_elsewhere(question: str, passage: Passage, passages: Sequence[Passage]
     mese"). People name a thing in their own words ("a renda do apartamento" over a note
     about the house), so an owner missing from the passage alone is not enough."""
     language = detect_language(question)
+    if written_in_another(question, f"{passage.text}\n{passage.surroundings}"):
+        return None
     own_files = {source.file for source in passage.sources}
     # the note's other retrieved sections count: "Matriz simétrica" names the matrix
     # whose worked example sits under "Exemplo da aula"

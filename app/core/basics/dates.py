@@ -82,6 +82,7 @@ def dates(text: str) -> set[Date]:
             w.group(0) in _WORD_MONTHS
             and not _near_number(words, i)
             and not (w.group(0) == "may" and i > 0 and words[i - 1].group(0) in _BEFORE_MAY)
+            and not _beside_a_month(words, i)
         ):
             continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
         day: int | None = None
@@ -103,6 +104,30 @@ def dates(text: str) -> set[Date]:
                 break
         found.add((year, month, day))
     return found
+
+
+_JOINING = frozenset("to and or till until through a e y et und bis".split())
+
+
+def _beside_a_month(words: list[re.Match[str]], i: int) -> bool:
+    """A span or list of months: "April–May", "April to May", "May and June"."""
+
+    def month(j: int) -> bool:
+        return (
+            0 <= j < len(words)
+            and words[j].group(0) in MONTHS
+            and (words[j].group(0) not in _WORD_MONTHS)
+        )
+
+    def joining(j: int) -> bool:
+        return 0 <= j < len(words) and words[j].group(0) in _JOINING
+
+    return (
+        month(i - 1)
+        or month(i + 1)
+        or (joining(i - 1) and month(i - 2))
+        or (joining(i + 1) and month(i + 2))
+    )
 
 
 def _slash_date(m: re.Match[str]) -> set[Date]:

@@ -89,9 +89,7 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
     words = _WORD.findall(_fold(text[:4000]))
     if len(words) < _MIN_WORDS:
         return default
-    hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
-    if hits["en"]:  # English writes the borrowed words as its own ("price per child in 2025")
-        hits["en"] += sum(w in _BORROWED for w in words)
+    hits = _hits(words)
     best, count = hits.most_common(1)[0]
     if count / len(words) < 0.08:
         return default
@@ -121,6 +119,32 @@ _MARKS = {
     "de": re.compile(r"[äöüßÄÖÜ]"),
     "it": re.compile(r"(?i)\b(dell|nell|all|sull|dall)['’]\w|[òù]"),
 }
+
+
+def _hits(words: list[str]) -> Counter[str]:
+    """How many of `words` are each language's function words."""
+    hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
+    if hits["en"]:  # English writes the borrowed words as its own ("price per child in 2025")
+        hits["en"] += sum(w in _BORROWED for w in words)
+    return hits
+
+
+def written_in_another(question: str, text: str) -> bool:
+    """Whether `text` is written in another language than `question`, both clearly in
+    one: a passage names its things in its own words ("Raspberry Pi del riego" for "the
+    irrigation Raspberry Pi"), so that it never says the question's word is no sign it is
+    about something else. False when the question is too short to tell."""
+    language = detect_language(question, default="")
+    if not language:
+        return False
+    found = detect_language(text, default="")
+    if found:
+        return found != language
+    # a list of values holds few function words ("- ITV: pasada el 17/11/2023 … Próxima
+    # ITV: 17/11/2024"): some of another language and none of the question's will do
+    hits = _hits(_WORD.findall(_fold(text[:4000])))
+    best, count = hits.most_common(1)[0]
+    return best != language and count >= 2 and not hits[language]
 
 
 def stopwords(language: str) -> frozenset[str]:
