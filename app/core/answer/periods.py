@@ -124,10 +124,10 @@ def _day_within(asked: MonthDay, titled: set[MonthDay]) -> bool:
     """The titles name the day, or a span of at most a month it may lie in ("10/06 –
     16/06", "28/05 – 03/06"). "12/06" is also read as 6 December: its two readings,
     months apart, span nothing."""
-    day = asked[0] * 31 + asked[1]
+    wanted = asked[0] * 31 + asked[1]
     order = sorted(month * 31 + day for month, day in titled)
     spans = zip(order, order[1:], strict=False)
-    return asked in titled or any(lo <= day <= hi and hi - lo <= 31 for lo, hi in spans)
+    return asked in titled or any(lo <= wanted <= hi and hi - lo <= 31 for lo, hi in spans)
 
 
 def _listed_days(days: set[MonthDay]) -> str:

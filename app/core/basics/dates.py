@@ -113,11 +113,8 @@ def _beside_a_month(words: list[re.Match[str]], i: int) -> bool:
     """A span or list of months: "April–May", "April to May", "May and June"."""
 
     def month(j: int) -> bool:
-        return (
-            0 <= j < len(words)
-            and words[j].group(0) in MONTHS
-            and (words[j].group(0) not in _WORD_MONTHS)
-        )
+        word = words[j].group(0) if 0 <= j < len(words) else ""
+        return word in MONTHS and word not in _WORD_MONTHS
 
     def joining(j: int) -> bool:
         return 0 <= j < len(words) and words[j].group(0) in _JOINING
