@@ -218,13 +218,32 @@ NEWSLETTER = "Stats after one week: 388 recipients, open rate 48%, 31 clicks."
 MARCH_TITLES = "Notes from the shop – March 2025\nNewsletter/Newsletter - March 2025.md"
 
 
-def test_a_quote_under_another_months_title_is_a_neighbour() -> None:
-    """March's open rate is not May's: the quote names no month, its note is March's."""
-    question = "What was the open rate of the May newsletter?"
-    found = neighbour_of_asked(question, NEWSLETTER, NEWSLETTER, "", MARCH_TITLES)
-    assert found is not None and "May" in found.detail and "March 2025" in found.detail
-    asked_march = "What was the open rate of the March newsletter?"
-    assert neighbour_of_asked(asked_march, NEWSLETTER, NEWSLETTER, "", MARCH_TITLES) is None
+BOX = "G: + tomate cherry 250 g, judía verde 750 g, patata Kennebec 2 kg, albahaca"
+JUNE_26 = "Cestas 2024 – junio\n26/06\ncestas/cestas-2024-junio.md"
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "titles", "named", "right_question"),
+    [
+        # March's open rate is not May's: the quote names no month, its note is March's
+        (
+            "What was the open rate of the May newsletter?", NEWSLETTER, MARCH_TITLES,
+            ("May", "March 2025"), "What was the open rate of the March newsletter?",
+        ),
+        # the box of 26 June is not the box of 12 June: the month's log keeps a section
+        # per delivery day, and the quoted line names no day
+        (
+            "¿Qué llevaba la cesta grande el 12 de junio?", BOX, JUNE_26,
+            ("12 June", "26 June"), "¿Qué llevaba la cesta grande el 26 de junio?",
+        ),
+    ],
+)  # fmt: skip
+def test_a_quote_under_another_months_or_days_title_is_a_neighbour(
+    question: str, quote: str, titles: str, named: tuple[str, str], right_question: str
+) -> None:
+    found = neighbour_of_asked(question, quote, quote, "", titles)
+    assert found is not None and all(word in found.detail for word in named), found
+    assert neighbour_of_asked(right_question, quote, quote, "", titles) is None
 
 
 @pytest.mark.parametrize(
@@ -246,20 +265,6 @@ def test_may_after_an_article_is_the_month_and_the_verb_is_not() -> None:
     assert dates("the May newsletter") == {(None, 5, None)}
     assert dates("since May we open at nine") == {(None, 5, None)}
     assert dates("It may rain, so May I bring the awning?") == set()
-
-
-BOX = "G: + tomate cherry 250 g, judía verde 750 g, patata Kennebec 2 kg, albahaca"
-JUNE_26 = "Cestas 2024 – junio\n26/06\ncestas/cestas-2024-junio.md"
-
-
-def test_a_quote_under_another_days_heading_is_a_neighbour() -> None:
-    """The box of 26 June is not the box of 12 June: the month's log keeps a section per
-    delivery day, and the quoted line names no day."""
-    question = "¿Qué llevaba la cesta grande el 12 de junio?"
-    found = neighbour_of_asked(question, BOX, BOX, "", JUNE_26)
-    assert found is not None and "12 June" in found.detail and "26 June" in found.detail
-    asked_26 = "¿Qué llevaba la cesta grande el 26 de junio?"
-    assert neighbour_of_asked(asked_26, BOX, BOX, "", JUNE_26) is None
 
 
 @pytest.mark.parametrize(
