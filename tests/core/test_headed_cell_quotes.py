@@ -68,3 +68,21 @@ def test_the_header_and_cell_without_a_colon_name_that_row() -> None:
     found = locate_quotes("Policen-Nr. BH-2023-448172 [1]", [policies], preferred=1)
     assert [q.text for q in found] == ["| Betriebshaftpflicht | BH-2023-448172 | 3.870,00 € |"]
     assert locate_quotes("Policen-Nr. BH-2023-448179", [policies], preferred=1) == []
+
+
+METER = (
+    "# Contador agua pozo (lecturas)\n\n| Fecha | Lectura (m³) | Consumo mes (m³) |\n"
+    "|---|---|---|\n| 01/07/2024 | 3.214 | 164 |\n| 01/08/2024 | 3.412 | 198 |\n"
+    "| 01/09/2024 | 3.598 | 186 |\n"
+)
+
+
+def test_the_headers_cells_copied_before_a_rows_cells_name_that_row() -> None:
+    quote = "Lectura (m³) | Consumo mes (m³) | 01/08/2024 | 3.412 | 198"
+    found = locate_quotes(quote, [ROOM, METER], preferred=2)
+    assert [(q.passage, q.text, q.exact) for q in found] == [
+        (2, "| 01/08/2024 | 3.412 | 198 |", False)
+    ]
+    # a cell of no row, or cells of two rows, name none
+    assert locate_quotes("Lectura (m³) | 01/08/2024 | 3.999", [METER], preferred=1) == []
+    assert locate_quotes("Lectura (m³) | 3.214 | 3.412", [METER], preferred=1) == []

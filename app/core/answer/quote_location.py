@@ -94,7 +94,7 @@ def locate_quotes(
     ]
     if verbatim:
         return verbatim
-    cell = _locate_cell(quote, passages, order)
+    cell = _locate_cell(quote, passages, order) or _locate_headed_row(quote, passages, order)
     if cell is not None:
         return [cell]
     loose = _locate_loosely(quote, passages, order, subjects)
@@ -138,6 +138,33 @@ def _locate_cell(quote: str, passages: Sequence[str], order: list[int]) -> Locat
                     for name, cell in zip(header, cells, strict=False)
                 )
             if held:
+                found.append(row)
+        if len(found) == 1:
+            return LocatedQuote(number, found[0], False)
+    return None
+
+
+def _locate_headed_row(
+    quote: str, passages: Sequence[str], order: list[int]
+) -> LocatedQuote | None:
+    """The one table row whose cells a quote gives after some of its header's cells:
+    "Lectura (m³) | Consumo mes (m³) | 01/08/2024 | 3.412 | 198" for the row of 1 August.
+    A small model copies the columns' names it read above the row into the quote."""
+    if "|" not in quote:
+        return None
+    written = [squash(cell) for cell in quote.strip().strip("|").split("|")]
+    written = [cell for cell in written if cell]
+    for number in order:
+        text = passages[number - 1]
+        found: list[str] = []
+        for row in (line.strip() for line in text.split("\n")):
+            header = table_header(row, text) if row.startswith("|") else None
+            if header is None:
+                continue
+            names = {squash(name) for name in header}
+            cells = {squash(cell) for cell in row_cells(row)}
+            values = [cell for cell in written if cell not in names]
+            if values and all(cell in cells for cell in values) and len(values) < len(written):
                 found.append(row)
         if len(found) == 1:
             return LocatedQuote(number, found[0], False)
