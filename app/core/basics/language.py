@@ -86,7 +86,7 @@ def _fold(text: str) -> str:
 
 def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
     """The language whose function words make up most of `text`; `default` when unsure."""
-    words = _WORD.findall(_fold(text[:4000]))
+    words = _words(text)
     if len(words) < _MIN_WORDS:
         return default
     hits = _hits(words)
@@ -121,6 +121,10 @@ _MARKS = {
 }
 
 
+def _words(text: str) -> list[str]:
+    return _WORD.findall(_fold(text[:4000]))
+
+
 def _hits(words: list[str]) -> Counter[str]:
     """How many of `words` are each language's function words."""
     hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
@@ -142,7 +146,7 @@ def written_in_another(question: str, text: str) -> bool:
         return found != language
     # a list of values holds few function words ("- ITV: pasada el 17/11/2023 … Próxima
     # ITV: 17/11/2024"): some of another language and none of the question's will do
-    hits = _hits(_WORD.findall(_fold(text[:4000])))
+    hits = _hits(_words(text))
     best, count = hits.most_common(1)[0]
     return best != language and count >= 2 and not hits[language]
 

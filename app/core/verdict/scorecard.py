@@ -14,13 +14,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from app.core.verdict import weights as fitted
-from app.core.verdict.signals import GENERIC_SALIENCE, Signals
+from app.core.verdict.signals import GENERIC_SALIENCE, NAME_SALIENCE, Signals
 
 # Raw signals normalised by the folder's bands.
 BANDED = ("top_cosine", "gap", "bm25")
 # Signals that only ever cost points, and name what the notes lack when they do.
 PENALTIES = ("unknown", "unknown_word", "type_missing")
-NAME_SALIENCE = 0.9  # names, codes and identifiers; ordinary words sit at 0.4..0.6
 
 
 @dataclass(frozen=True)

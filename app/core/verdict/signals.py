@@ -96,7 +96,7 @@ class QuestionTerm:
 
 
 GENERIC_SALIENCE = 0.15
-_NAME = 0.9  # a name, code or identifier (see `_salience`)
+NAME_SALIENCE = 0.9  # names, codes and identifiers; ordinary words sit at 0.4..0.6
 _FIRST_WORD = re.compile(r"^\W*\w+")
 
 
@@ -198,8 +198,9 @@ def question_terms(
         first = opens_question(question, match.start())
         # A word both languages stem alike ("coordina", a note's "coordinator": `coordin`)
         # is found in a passage of the folder's other language.
-        in_passages = token in seen_passages or token in seen_across
-        in_passages = in_passages or any(v in seen_across for v in across)
+        in_passages = (
+            token in seen_passages or token in seen_across or any(v in seen_across for v in across)
+        )
         if not known:
             parts = _known_parts(word, vocabulary, language)
             if parts:  # "n-1" where the notes write "n − 1", "atm.L/mol.K" for "atm·L/(mol·K)"
@@ -364,7 +365,7 @@ def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int =
     ceiling = vocabulary.max_score([t.token for t in terms if t.known])
     asked = asked_type(result.question)
     naming = {t.token for t in terms if t.salience > GENERIC_SALIENCE and t.known}
-    names = any(t.salience >= _NAME for t in terms)
+    names = any(t.salience >= NAME_SALIENCE for t in terms)
     stated = asked is not None and states_answer(result, naming, asked, names=names)
     return Signals(
         ScoreShape(similarities),

@@ -29,20 +29,22 @@ def states_answer(
         named_by = f"{passage.heading} {passage.paths_in_words}"
         heading = set(lexical_tokens(named_by, result.language))
         context = f"{passage.note_opening}\n{passage.text}"  # names its note introduces
-        unnamable = (
-            bool(naming)
+        stated = False
+        for sentence in sentences(passage.text):
+            if not states(sentence, asked, result.question, context):
+                continue
+            if not naming or naming & (heading | set(lexical_tokens(sentence, result.language))):
+                return True
+            stated = True
+        # read the passage's language only where a value stands unnamed
+        if (
+            stated
             and not names
             and passage.vector_rank is not None
             and passage.vector_rank <= _VECTOR_JUDGED
             and _names_nothing_across(passage, naming, heading, result)
-        )
-        for sentence in sentences(passage.text):
-            if not states(sentence, asked, result.question, context):
-                continue
-            if not naming or unnamable:
-                return True
-            if naming & (heading | set(lexical_tokens(sentence, result.language))):
-                return True
+        ):
+            return True
     return False
 
 
