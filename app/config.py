@@ -17,6 +17,7 @@ from app.errors import ConfigError
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+_UNSET = {"off", "none"}
 
 
 def _base_type(annotation: Any) -> Any:
@@ -36,6 +37,8 @@ def coerce(name: str, raw: Any, annotation: Any) -> Any:
     """
     kind = _base_type(annotation)
     origin = typing.get_origin(kind)
+    if kind is not annotation and isinstance(raw, str) and raw.strip().lower() in _UNSET:
+        return None  # a setting that may be off ("min_cosine = off")
     try:
         if kind is bool:
             if isinstance(raw, bool):

@@ -82,7 +82,9 @@ def passage_header(p: Passage) -> str:
 def passage_scores(p: Passage) -> str:
     vector = "vector -" if p.cosine is None else f"vector #{p.vector_rank} cos {p.cosine.value:.3f}"
     lexical = "bm25 -" if p.bm25 is None else f"bm25 #{p.bm25_rank} ({p.bm25.value:.2f})"
-    return f"fused #{p.fused_rank} · {vector} · {lexical}"
+    # found by the question moved to its language (a folder in two languages)
+    moved = "" if p.moved_rank is None else f" · moved #{p.moved_rank}"
+    return f"fused #{p.fused_rank} · {vector} · {lexical}{moved}"
 
 
 def render_search(result: SearchResult) -> str:

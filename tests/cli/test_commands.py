@@ -83,6 +83,7 @@ def test_search_json_shape(indexed: Cli) -> None:
         "cosine_similarity",
         "bm25_rank",
         "bm25_score",
+        "moved_rank",
         "fused_rank",
         "fused_score",
         "pinned_by",

@@ -92,8 +92,8 @@ def test_an_exact_term_keeps_the_passage_the_whole_question_ranks_first() -> Non
     """Two passages name CF1-12; the short log line is the term's own best hit, but the
     station table is the one the question's other words are about."""
     from app.core.basics.text import lexical_tokens
+    from app.core.index.exact_terms import exact_term_holder
     from app.core.index.lexical import Bm25Index
-    from app.core.index.retrieve import exact_term_holder
 
     texts = {
         "log": "CF1-12 box core, first core disturbed.",

@@ -165,6 +165,18 @@ class Manifest:
         return file_rows.read_path_languages(self._db)
 
     @_locked
+    def language_texts(self) -> dict[str, set[str]]:
+        """The text hashes of the notes written in each detected language; a text held by
+        notes of two languages counts in both."""
+        found: dict[str, set[str]] = {}
+        for language, text_hash in self._db.execute(
+            "SELECT DISTINCT f.language, c.text_hash FROM chunks c JOIN files f "
+            "ON f.path = c.path WHERE f.language != ''"
+        ):
+            found.setdefault(str(language), set()).add(str(text_hash))
+        return found
+
+    @_locked
     def text_hashes(self) -> set[str]:
         return {r[0] for r in self._db.execute("SELECT text_hash FROM texts")}
 

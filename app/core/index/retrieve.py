@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -11,9 +12,11 @@ from typing import Any
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, main_language
 from app.core.basics.names_across import name_tokens, other_languages
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
-from app.core.basics.text import is_compound, lexical_tokens
+from app.core.basics.text import lexical_tokens
 from app.core.index import note_leads, older_copies
-from app.core.index.lexical import Bm25Index, LexicalHit
+from app.core.index.cross_language import moved_nearest
+from app.core.index.exact_terms import exact_term_holder, exact_terms, with_pins
+from app.core.index.lexical import LexicalHit
 from app.core.index.near_copies import near_copy
 from app.core.index.records import ChunkSource, StoredText
 from app.core.index.scope import Scope, parse_scope
@@ -38,6 +41,10 @@ class RetrievalSettings:
     lexical_weight: float = 1.0
     min_cosine: float | None = None  # distance floor, applied before the candidate slice
     pinned_terms: int = 2  # rare exact terms whose best keyword hit keeps a top-k place
+    # What a text of another language, found by the question moved to its language
+    # (`language_space`), gives up when ranked among the question's own hits (a cosine
+    # above its list's median, see `vector_order`); None leaves the vector leg as asked.
+    language_shift: float | None = 0.0
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -48,6 +55,8 @@ class RetrievalSettings:
             raise ValueError("fusion weights must not be negative")
         if self.vector_weight == 0 and self.lexical_weight == 0:
             raise ValueError("at least one fusion weight must be positive")
+        if self.language_shift is not None and not -1.0 <= self.language_shift <= 1.0:
+            raise ValueError(f"language_shift={self.language_shift} must be within -1 and 1")
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,7 @@ class Passage:
     note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
     note_opening: str = ""  # those lines as written, rosters too ("Teilnehmer: M. Weidlich")
     older_copies: tuple[ChunkSource, ...] = ()  # set aside for this section (`older_copies`)
+    moved_rank: int | None = None  # its rank for the question moved to its language
 
     @property
     def primary(self) -> ChunkSource:
@@ -118,6 +128,7 @@ class Passage:
             CosineSimilarity.metric: None if self.cosine is None else round(self.cosine.value, 6),
             "bm25_rank": self.bm25_rank,
             Bm25Score.metric + "_score": None if self.bm25 is None else round(self.bm25.value, 6),
+            "moved_rank": self.moved_rank,
             "fused_rank": self.fused_rank,
             "fused_score": round(self.fused.value, 8),
             "pinned_by": self.pinned_by,
@@ -146,6 +157,8 @@ class SearchResult:
     scope_notes: int | None = None  # how many notes the scope admits (None: no scope)
     # the folder's other languages, in which the question's names are read too
     other_languages: tuple[str, ...] = ()
+    # the texts of other languages nearest the question moved to theirs (`language_space`)
+    moved_hits: list[VectorHit] = field(default_factory=list)
 
     def scope_line(self) -> str | None:
         """What a scoped question searched, for `why` and the answer: None without one."""
@@ -155,56 +168,56 @@ class SearchResult:
         return f"searched only {self.scope.describe()}: {notes} note{'s' * (notes != 1)}"
 
 
+def vector_order(
+    vector_hits: Sequence[VectorHit], moved_hits: Sequence[VectorHit], settings: RetrievalSettings
+) -> list[str]:
+    """The vector leg's texts, best first: the question's own hits joined by the texts of
+    other languages the moved question finds (`moved_nearest`).
+
+    Each list's similarities are read against the median of its own first ten, as the
+    score shape reads them: the moved question sits nearer every text of the other
+    language (a folder whose languages also split its topics moves it toward their
+    topics too), so only a text that stands out of the moved list as far as the own
+    list's best stand out of theirs joins among them. A text in both lists takes its
+    better place; `settings.language_shift` is what a moved hit gives up.
+    """
+    if settings.language_shift is None or not moved_hits or not vector_hits:
+        return [h.text_hash for h in vector_hits]
+    own = _median_of_first(vector_hits)
+    moved = _median_of_first(moved_hits) + settings.language_shift
+    standing = {h.text_hash: h.similarity.value - own for h in vector_hits}
+    for hit in moved_hits:
+        height = hit.similarity.value - moved
+        standing[hit.text_hash] = max(standing.get(hit.text_hash, height), height)
+    return sorted(standing, key=lambda h: (-standing[h], h))[: settings.candidates]
+
+
+def _median_of_first(hits: Sequence[VectorHit], n: int = 10) -> float:
+    return float(statistics.median(h.similarity.value for h in hits[:n]))
+
+
 def fuse(
     vector_hits: list[VectorHit],
     lexical_hits: list[LexicalHit],
     settings: RetrievalSettings,
+    moved_hits: Sequence[VectorHit] = (),
 ) -> list[tuple[str, FusedScore]]:
-    """Weighted reciprocal rank fusion; ties break toward the better vector rank."""
+    """Weighted reciprocal rank fusion; ties break toward the better vector rank.
+
+    The vector leg's list is the question's own, joined by the texts of other languages
+    the moved question finds (see `vector_order`).
+    """
     fused: dict[str, float] = {}
-    vector_rank = {h.text_hash: r for r, h in enumerate(vector_hits, start=1)}
+    vector_rank = {h: r for r, h in enumerate(vector_order(vector_hits, moved_hits, settings), 1)}
     for h, r in vector_rank.items():
         fused[h] = fused.get(h, 0.0) + settings.vector_weight / (settings.rrf_k + r)
     for r, hit in enumerate(lexical_hits, start=1):
         fused[hit.text_hash] = fused.get(hit.text_hash, 0.0) + settings.lexical_weight / (
             settings.rrf_k + r
         )
-    worst = len(vector_hits) + 1
+    worst = len(vector_hits) + len(moved_hits) + 1
     order = sorted(fused, key=lambda h: (-fused[h], vector_rank.get(h, worst), h))
     return [(h, FusedScore(fused[h])) for h in order]
-
-
-def exact_terms(
-    bm25: Bm25Index, question: str, limit: int, language: str = DEFAULT_LANGUAGE
-) -> list[str]:
-    """The question's rarest tokens that some note holds: identifiers, codes and rare words.
-
-    A search for one of them alone ranks its note first; fused with the question's other
-    words it can fall out of the top k, so its best hit is kept (see `search`).
-    """
-    if limit <= 0:
-        return []
-    rare_limit = max(2, bm25.n_docs // 200)
-    tokens = [
-        t
-        for t in dict.fromkeys(lexical_tokens(question, language))
-        if t in bm25
-        and bm25.doc_freq(t) <= rare_limit
-        and (is_compound(t) or any(c.isdigit() for c in t) or len(t) >= 5)
-    ]
-    return sorted(tokens, key=bm25.doc_freq)[:limit]
-
-
-def exact_term_holder(
-    bm25: Bm25Index, term: str, ranked: list[LexicalHit], only: set[str] | None
-) -> str | None:
-    """The passage an exact term keeps in the top k: of the texts holding it, the one the
-    whole question ranks first ("bottom temperature at station CF1-12" keeps the station
-    table's row, not a shorter log line that names CF1-12), else the term's own best."""
-    holders = bm25.search_tokens([term], bm25.doc_freq(term) + 1, only=only)
-    held = {h.text_hash for h in holders}
-    first = next((h.text_hash for h in ranked if h.text_hash in held), None)
-    return first if first is not None else (holders[0].text_hash if holders else None)
 
 
 def search(
@@ -239,6 +252,7 @@ def search(
     language = detect_language(question, main_language(languages))
     others = other_languages(languages, language)
     vector_hits: list[VectorHit] = []
+    moved_hits: list[VectorHit] = []
     if settings.vector_weight > 0 and not index.manifest.is_empty() and only != set():
         query = (
             query_vector
@@ -254,6 +268,8 @@ def search(
             for h in raw
             if h.text_hash in known and (floor is None or h.similarity.value >= floor)
         ][: settings.candidates]
+        if settings.language_shift is not None:
+            moved_hits = moved_nearest(index, query, language, settings.candidates, only)
     lexical_hits: list[LexicalHit] = []
     pins: dict[str, str] = {}  # text hash -> the exact term that pins it
     if settings.lexical_weight > 0 and only != set():
@@ -267,12 +283,13 @@ def search(
             if best is not None:
                 pins.setdefault(best, term)
 
-    ranked = fuse(vector_hits, lexical_hits, settings)
-    order = _with_pins([h for h, _ in ranked], pins, settings.k)
+    ranked = fuse(vector_hits, lexical_hits, settings, moved_hits)
+    order = with_pins([h for h, _ in ranked], pins, settings.k)
     fused_of = dict(ranked)
     stored = index.manifest.texts_with_sources(order[: settings.k * 3])
     vector_by_hash = {h.text_hash: (r, h) for r, h in enumerate(vector_hits, start=1)}
     lexical_by_hash = {h.text_hash: (r, h) for r, h in enumerate(lexical_hits, start=1)}
+    moved_rank = {h.text_hash: r for r, h in enumerate(moved_hits, start=1)}
     passages: list[Passage] = []
 
     def passage_of(text_hash: str, sources: tuple[ChunkSource, ...], rank: int) -> Passage:
@@ -288,6 +305,7 @@ def search(
             cosine=vr[1].similarity if vr else None,
             bm25_rank=lr[0] if lr else None,
             bm25=lr[1].score if lr else None,
+            moved_rank=moved_rank.get(text_hash),
             pinned_by=pins.get(text_hash),
         )
 
@@ -348,6 +366,7 @@ def search(
         scope,
         None if only is None else len(in_scope),
         others,
+        moved_hits,
     )
 
 
@@ -378,23 +397,3 @@ def _copies(kept: Passage, text: str, sources: tuple[ChunkSource, ...]) -> bool:
     """Whether a passage of `text` found at `sources` is a near copy of `kept`."""
     same_heading = kept.primary.heading_path[-1:] == sources[0].heading_path[-1:]
     return same_heading and near_copy(text, kept.text)
-
-
-def _with_pins(order: list[str], pins: dict[str, str], k: int) -> list[str]:
-    """The fused order with every pinned hash inside the first `k`: a pinned hash that
-    fell below takes the place of the lowest unpinned one."""
-    top, rest = order[:k], order[k:]
-    for pinned in pins:
-        if pinned in top:
-            continue
-        if pinned in rest:
-            rest.remove(pinned)
-        if len(top) < k:
-            top.append(pinned)
-            continue
-        slot = next((i for i in range(len(top) - 1, -1, -1) if top[i] not in pins), None)
-        if slot is None:
-            break
-        rest.insert(0, top[slot])
-        top[slot] = pinned
-    return top + rest

@@ -69,6 +69,11 @@ class VectorSnapshot:
             self._rows = {h: i for i, h in enumerate(self.ids)}
         return self._rows
 
+    def vectors_of(self, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32]]:
+        """The stored vectors of the given hashes (a hash it lacks is left out)."""
+        rows = self.row_of()
+        return {h: self.matrix[rows[h]] for h in ids if h in rows}
+
     def nearest(
         self, vector: Vectors, n: int, only: Collection[str] | None = None
     ) -> list[VectorHit]:

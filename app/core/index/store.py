@@ -12,6 +12,7 @@ from app.core.basics.language import main_language
 from app.core.index.bm25_cache import BM25_FILE, Bm25Cache
 from app.core.index.embedder_record import check_embedder, describe, identity_from
 from app.core.index.home import LEGACY, MANIFEST_FILE, IndexHome
+from app.core.index.language_space import LanguageSpace, measure_space
 from app.core.index.lexical import Bm25Index
 from app.core.index.manifest import LOCAL_META, PUBLISHED_VERSION, SHARED_STAMP, Manifest
 from app.core.index.shared import ChromaServerStore
@@ -95,6 +96,7 @@ class NoteIndex:
         self._snapshots = snapshots
         self._snapshot = SnapshotReader()
         self._languages: tuple[tuple[str, int], dict[str, int]] | None = None
+        self._space: tuple[tuple[str, int], LanguageSpace | None] | None = None
         self._path_cache = PathWordsCache()
 
     @classmethod
@@ -349,6 +351,19 @@ class NoteIndex:
         found = self.manifest.languages()
         self._languages = ((self.generation, version), found)
         return dict(found)
+
+    def language_space(self) -> LanguageSpace | None:
+        """Each language's mean vector and texts (see `language_space`), measured once
+        per manifest version; None for a folder in one language."""
+        key = (self.generation, self.manifest.index_version)
+        cached = self._space
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        snapshot = self.vector_snapshot()
+        fetch = snapshot.vectors_of if snapshot is not None else self.vectors.vectors_of
+        space = measure_space(self.manifest.language_texts(), fetch)
+        self._space = (key, space)
+        return space
 
     @property
     def directory(self) -> Path:

@@ -193,6 +193,16 @@ class Settings:
     lexical_weight: float = field(
         default=_RETRIEVAL.lexical_weight, metadata=_doc("Weight of the BM25 leg.", min=0.0)
     )
+    language_shift: float | None = field(
+        default=_RETRIEVAL.language_shift,
+        metadata=_doc(
+            "In a folder of two or more languages, what a passage of another language "
+            "gives up (a cosine above its list's median) when found by the question moved "
+            "to its language and ranked among the question's own hits (`off` searches "
+            "as asked only).",
+            min=-1.0,
+        ),
+    )
     chroma_url: str | None = field(
         default=None,
         metadata=_doc(
@@ -238,6 +248,7 @@ class Settings:
             rrf_k=self.rrf_k,
             vector_weight=self.vector_weight,
             lexical_weight=self.lexical_weight,
+            language_shift=self.language_shift,
         )
 
     def gates(self, calibration: FolderCalibration | None = None) -> GateSettings:

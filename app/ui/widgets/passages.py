@@ -23,7 +23,8 @@ def passage_text(p: Passage, number: int | None, *, used: bool | None) -> Text:
     text.append(f"\n{first.heading}\n", style="italic")
     vector = "-" if p.cosine is None else f"#{p.vector_rank} cos {p.cosine.value:.3f}"
     lexical = "-" if p.bm25 is None else f"#{p.bm25_rank} {p.bm25.value:.2f}"
-    text.append(f"fused #{p.fused_rank} · vector {vector} · bm25 {lexical}", style="dim")
+    moved = "" if p.moved_rank is None else f" · moved #{p.moved_rank}"
+    text.append(f"fused #{p.fused_rank} · vector {vector} · bm25 {lexical}{moved}", style="dim")
     for extra in p.sources[1:]:
         text.append(f"\nalso in {extra.file}:{extra.start_line}", style="yellow")
     for old in p.older_copies:
