@@ -18,6 +18,11 @@ ranks three ways:
 Questions are split by whether the answer passage is written in the question's language
 (`same`) or in another (`across`). Only languages with 20 texts or more get a mean.
 
+The vector leg as shipped (`app/core/index/language_space.py`, `cross_language.py`) moves
+the question half of the way and joins a moved hit by how far it stands above its list's
+median; `fit_verdict.py` measures it with the keyword leg and the verdict
+(`ASKNOTES_LANGUAGE_SHIFT=off` for the vector leg as asked).
+
     python bench/language_shift.py [--folders a,b] [--data-dir DIR]
 """
 

@@ -359,9 +359,11 @@ class NoteIndex:
         cached = self._space
         if cached is not None and cached[0] == key:
             return cached[1]
-        snapshot = self.vector_snapshot()
-        fetch = snapshot.vectors_of if snapshot is not None else self.vectors.vectors_of
-        space = measure_space(self.manifest.language_texts(), fetch)
+        space = None
+        if len(self.languages()) >= 2:  # a folder in one language reads no texts here
+            snapshot = self.vector_snapshot()
+            fetch = snapshot.vectors_of if snapshot is not None else self.vectors.vectors_of
+            space = measure_space(self.manifest.language_texts(), fetch)
         self._space = (key, space)
         return space
 
