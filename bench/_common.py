@@ -58,7 +58,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # Brittany) after the changes surf-notes' failures prompted; kletterhalle (German and
 # English notes of a bouldering gym in Leipzig) after the changes sailing-notes' failures
 # prompted; huerta-csa (Spanish and English notes of a vegetable farm's box scheme near
-# Girona) after the changes kletterhalle's failures prompted.
+# Girona) after the changes kletterhalle's failures prompted; radio-porto (European
+# Portuguese and English notes of a community radio in Porto) after the vector leg across
+# languages was shipped.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -66,7 +68,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "bakery", "bakehouse", "homelab", "notas-pt", "freelance", "notas-mx", "household",
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
-        "sailing-notes", "kletterhalle", "huerta-csa",
+        "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
