@@ -325,9 +325,18 @@ def test_portuguese_typed_in_a_hurry(question: str, kind: AnswerType | None) -> 
         ("screed drying time", AnswerType.DURATION),
         ("What time is the flight to Bergen?", AnswerType.TIME),  # a time of day
         ("what time did the ship leave port", AnswerType.TIME),
+        # how long before something: "at least 15 minutes before"
+        (
+            "How early do hosts need to be at the studio before their show starts?",
+            AnswerType.DURATION,
+        ),
+        ("how soon before the flight should we leave", AnswerType.DURATION),
+        ("Com quanta antecedência se marca o estúdio?", AnswerType.DURATION),
+        ("¿Con cuánta antelación hay que reservar la sala?", AnswerType.DURATION),
+        ("How early in the day can I ring Grandma?", None),  # a time of day, or not asked
     ],
 )
-def test_a_time_something_takes_is_a_duration(question: str, kind: AnswerType) -> None:
+def test_a_time_something_takes_is_a_duration(question: str, kind: AnswerType | None) -> None:
     assert asked_type(question) is kind
 
 
@@ -575,3 +584,12 @@ def test_the_year_the_question_gives_dates_nothing(sentence: str, stated: bool) 
         if ("2026" in sentence) == ("2026" in question):
             kind = asked_type(question)
             assert kind is not None and states(sentence, kind, question) is stated
+
+
+def test_how_early_before_is_answered_by_a_length_of_time_not_a_floor() -> None:
+    question = "How early do hosts need to be at the studio before their show starts?"
+    kind = asked_type(question)
+    assert kind is not None
+    stated = "Os apresentadores chegam pelo menos 15 minutos antes do início do programa."
+    assert states(stated, kind, question, stated)
+    assert not states("The studio is on the 1st floor.", kind, question, "")

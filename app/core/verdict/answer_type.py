@@ -221,6 +221,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
                            r"tarifa|cuota)\b|\bque precio\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
+        # "How early do hosts need to be there before their show?": how long before it
+        (AnswerType.DURATION, r"\bhow (early|soon|far ahead)\b.*\b(before|ahead of|prior to)\b|"
+                              r"\b(com quanta antecedencia|con cuanta antelacion)\b"),
         # "turnaround time for Sanger sequencing", "what's the travel time to Jork": a time
         # that something takes, not a time of day
         (AnswerType.DURATION, r"\b(turnaround|turn around|lead|processing|journey|travel|"
