@@ -51,6 +51,10 @@ def test_where_a_password_is_kept_or_how_to_change_it_is_not_asked_as_a_secret(
         "La contraseña está en un post-it con QR pegado en la nevera.",
         "It is stored in the 1Password vault, item 'NAS admin'.",
         "Guest network updated on 2024-06-01.",
+        # shown as stars: the password is kept out of the note
+        "        <source-password>********</source-password>",
+        "source-password: ********",
+        "wifi password: ••••••",
     ],
 )
 def test_a_line_saying_where_the_password_is_states_none(line: str) -> None:
@@ -65,6 +69,7 @@ def test_a_line_saying_where_the_password_is_states_none(line: str) -> None:
         "WLAN Gohlis, Kennwort lautet BlauerHimmel",
         'Gast-WLAN: "Kastanie7719"',
         "admin pw: tr0ub4dor",
+        "<source-password>hackme42</source-password>",
     ],
 )
 def test_a_line_writing_the_password_out_states_one(line: str) -> None:

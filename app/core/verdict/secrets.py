@@ -49,6 +49,9 @@ _LETTERS_AND_DIGITS = re.compile(
     rf"(?<!{_TOKEN})(?={_TOKEN}*[^\W\d_])(?={_TOKEN}*\d){_TOKEN}{{6,}}(?!{_TOKEN})"
 )
 _PRODUCT_NAME = re.compile(r"\d+[A-Z][a-z]+")  # "1Password" (a date has no letters to match)
+# A value shown as stars or dots, bare or between a config file's tags: the password is
+# kept out of the note ("<source-password>********</source-password>", "pw: ••••••").
+_MASKED = re.compile(r"[>:=]?[*•●·]{3,}(</[\w-]+>)?[.,;)]?")
 
 
 def asks_for_secret(folded: str) -> bool:
@@ -71,6 +74,7 @@ def _plain_word(token: str) -> bool:
 def writes_secret(text: str) -> bool:
     """Whether `text` writes a password out rather than saying where one is."""
     for match in _LABEL.finditer(text):
-        if not _plain_word(match.group("value")):
+        value = match.group("value")
+        if not _plain_word(value) and not _MASKED.fullmatch(value):
             return True
     return any(not _PRODUCT_NAME.fullmatch(m.group(0)) for m in _LETTERS_AND_DIGITS.finditer(text))
