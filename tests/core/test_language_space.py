@@ -15,9 +15,10 @@ import pytest
 from app.cli.render import passage_scores
 from app.config import load_settings
 from app.core.basics.scores import CosineSimilarity, FusedScore
+from app.core.index.cross_language import vector_order
 from app.core.index.language_space import MIN_TEXTS, MOVED_BY, LanguageSpace, measure_space
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import Passage, RetrievalSettings, fuse, vector_order
+from app.core.index.retrieve import Passage, RetrievalSettings, fuse
 from app.core.index.vectors import VectorHit
 
 DIM = 8
@@ -118,38 +119,37 @@ OWN = hits(("a", 0.86), ("b", 0.84), ("c", 0.83), ("d", 0.82), ("e", 0.81))
 
 def test_a_moved_hit_standing_out_of_its_list_joins_the_first_places() -> None:
     moved = hits(("x", 0.95), ("y", 0.90), ("z", 0.89), ("w", 0.89), ("v", 0.88))
-    assert vector_order(OWN, moved, RetrievalSettings())[:3] == ["x", "a", "b"]
+    assert vector_order(OWN, moved, 0.0, 30)[:3] == ["x", "a", "b"]
 
 
 def test_a_moved_list_with_nothing_standing_out_stays_below_the_own_best() -> None:
     """The moved question sits nearer every text of the other language: its raw
     similarities are all higher, and none of them says more than the own list's best."""
     moved = hits(("x", 0.91), ("y", 0.905), ("z", 0.90), ("w", 0.90), ("v", 0.90))
-    assert vector_order(OWN, moved, RetrievalSettings())[0] == "a"
+    assert vector_order(OWN, moved, 0.0, 30)[0] == "a"
 
 
 def test_without_the_setting_or_a_moved_list_the_vector_leg_is_as_asked() -> None:
     moved = hits(("x", 0.99), ("y", 0.5))
     as_asked = ["a", "b", "c", "d", "e"]
-    assert vector_order(OWN, moved, RetrievalSettings(language_shift=None)) == as_asked
-    assert vector_order(OWN, [], RetrievalSettings()) == as_asked
+    assert vector_order(OWN, moved, None, 30) == as_asked
+    assert vector_order(OWN, [], 0.0, 30) == as_asked
 
 
 def test_a_text_in_both_lists_takes_its_better_place_once() -> None:
     moved = hits(("e", 0.95), ("y", 0.90), ("z", 0.89), ("w", 0.89), ("v", 0.88))
-    order = vector_order(OWN, moved, RetrievalSettings())
+    order = vector_order(OWN, moved, 0.0, 30)
     assert order[0] == "e" and order.count("e") == 1
 
 
 def test_the_setting_is_what_a_moved_hit_gives_up() -> None:
     moved = hits(("x", 0.95), ("y", 0.90), ("z", 0.89), ("w", 0.89), ("v", 0.88))
-    assert vector_order(OWN, moved, RetrievalSettings(language_shift=0.1)).index("x") > 0
+    assert vector_order(OWN, moved, 0.1, 30).index("x") > 0
 
 
 def test_the_vector_leg_keeps_its_candidate_count() -> None:
     moved = hits(*((f"m{i}", 0.9 - i / 100) for i in range(10)))
-    settings = RetrievalSettings(k=3, candidates=8)
-    assert len(vector_order(OWN, moved, settings)) == 8
+    assert len(vector_order(OWN, moved, 0.0, 8)) == 8
 
 
 def test_fusion_ranks_a_moved_hit_by_its_place_in_the_vector_leg() -> None:

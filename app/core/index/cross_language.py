@@ -1,7 +1,11 @@
 """The vector leg's second list: the question moved to each of the folder's other
-languages (see `language_space`), searched among that language's texts."""
+languages (see `language_space`), searched among that language's texts, and how it joins
+the question's own list."""
 
 from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
 
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
@@ -39,3 +43,35 @@ def moved_nearest(
             seen.add(hit.text_hash)
             merged.append(hit)
     return merged[:n]
+
+
+def vector_order(
+    vector_hits: Sequence[VectorHit],
+    moved_hits: Sequence[VectorHit],
+    shift: float | None,
+    limit: int,
+) -> list[str]:
+    """The vector leg's texts, best first: the question's own hits joined by the texts of
+    other languages the moved question finds (`moved_nearest`).
+
+    Each list's similarities are read against the median of its own first ten, as the
+    score shape reads them: the moved question sits nearer every text of the other
+    language (a folder whose languages also split its topics moves it toward their
+    topics too), so only a text that stands out of the moved list as far as the own
+    list's best stand out of theirs joins among them. A text in both lists takes its
+    better place; `shift` is what a moved hit gives up (None: the own list alone), and the
+    list keeps the leg's `limit` of candidates.
+    """
+    if shift is None or not moved_hits or not vector_hits:
+        return [h.text_hash for h in vector_hits]
+    own = _median_of_first(vector_hits)
+    moved = _median_of_first(moved_hits) + shift
+    standing = {h.text_hash: h.similarity.value - own for h in vector_hits}
+    for hit in moved_hits:
+        height = hit.similarity.value - moved
+        standing[hit.text_hash] = max(standing.get(hit.text_hash, height), height)
+    return sorted(standing, key=lambda h: (-standing[h], h))[:limit]
+
+
+def _median_of_first(hits: Sequence[VectorHit], n: int = 10) -> float:
+    return float(statistics.median(h.similarity.value for h in hits[:n]))

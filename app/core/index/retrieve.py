@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from app.core.basics.names_across import name_tokens, other_languages
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import lexical_tokens
 from app.core.index import note_leads, older_copies
-from app.core.index.cross_language import moved_nearest
+from app.core.index.cross_language import moved_nearest, vector_order
 from app.core.index.exact_terms import exact_term_holder, exact_terms, with_pins
 from app.core.index.lexical import LexicalHit
 from app.core.index.near_copies import near_copy
@@ -168,34 +167,6 @@ class SearchResult:
         return f"searched only {self.scope.describe()}: {notes} note{'s' * (notes != 1)}"
 
 
-def vector_order(
-    vector_hits: Sequence[VectorHit], moved_hits: Sequence[VectorHit], settings: RetrievalSettings
-) -> list[str]:
-    """The vector leg's texts, best first: the question's own hits joined by the texts of
-    other languages the moved question finds (`moved_nearest`).
-
-    Each list's similarities are read against the median of its own first ten, as the
-    score shape reads them: the moved question sits nearer every text of the other
-    language (a folder whose languages also split its topics moves it toward their
-    topics too), so only a text that stands out of the moved list as far as the own
-    list's best stand out of theirs joins among them. A text in both lists takes its
-    better place; `settings.language_shift` is what a moved hit gives up.
-    """
-    if settings.language_shift is None or not moved_hits or not vector_hits:
-        return [h.text_hash for h in vector_hits]
-    own = _median_of_first(vector_hits)
-    moved = _median_of_first(moved_hits) + settings.language_shift
-    standing = {h.text_hash: h.similarity.value - own for h in vector_hits}
-    for hit in moved_hits:
-        height = hit.similarity.value - moved
-        standing[hit.text_hash] = max(standing.get(hit.text_hash, height), height)
-    return sorted(standing, key=lambda h: (-standing[h], h))[: settings.candidates]
-
-
-def _median_of_first(hits: Sequence[VectorHit], n: int = 10) -> float:
-    return float(statistics.median(h.similarity.value for h in hits[:n]))
-
-
 def fuse(
     vector_hits: list[VectorHit],
     lexical_hits: list[LexicalHit],
@@ -208,7 +179,8 @@ def fuse(
     the moved question finds (see `vector_order`).
     """
     fused: dict[str, float] = {}
-    vector_rank = {h: r for r, h in enumerate(vector_order(vector_hits, moved_hits, settings), 1)}
+    joined = vector_order(vector_hits, moved_hits, settings.language_shift, settings.candidates)
+    vector_rank = {h: r for r, h in enumerate(joined, 1)}
     for h, r in vector_rank.items():
         fused[h] = fused.get(h, 0.0) + settings.vector_weight / (settings.rrf_k + r)
     for r, hit in enumerate(lexical_hits, start=1):
