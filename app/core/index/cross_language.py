@@ -26,7 +26,8 @@ def moved_nearest(
         return []
     lists: list[list[VectorHit]] = []
     for language, vector in space.moved(query, asked).items():
-        theirs = set(space.texts[language] if only is None else space.texts[language] & only)
+        # the language's own frozenset, not a copy of it for every question
+        theirs = space.texts[language] if only is None else space.texts[language] & only
         if not theirs:
             continue
         raw = index.nearest(vector, n + _MARGIN, theirs)

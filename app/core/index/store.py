@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -300,7 +300,9 @@ class NoteIndex:
     def _path_words(self) -> tuple[PathWords, PathField]:
         return self._path_cache.current(self.manifest, self.generation, self.main_language())
 
-    def nearest(self, vector: Vectors, n: int, only: set[str] | None = None) -> list[VectorHit]:
+    def nearest(
+        self, vector: Vectors, n: int, only: Collection[str] | None = None
+    ) -> list[VectorHit]:
         """The `n` texts whose vectors are nearest `vector` (among `only` when given): from
         the snapshot while it matches the manifest, else from the vector store."""
         snapshot = self.vector_snapshot()
