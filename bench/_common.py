@@ -60,7 +60,8 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # prompted; huerta-csa (Spanish and English notes of a vegetable farm's box scheme near
 # Girona) after the changes kletterhalle's failures prompted; radio-porto (European
 # Portuguese and English notes of a community radio in Porto) after the vector leg across
-# languages was shipped.
+# languages was shipped; velo-lyon (French and English notes of a community bike repair
+# workshop in Lyon) while the keyword vote across languages was being measured.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -69,6 +70,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
+        "velo-lyon",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
