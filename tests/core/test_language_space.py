@@ -14,12 +14,14 @@ import pytest
 
 from app.cli.render import passage_scores
 from app.config import load_settings
-from app.core.basics.scores import CosineSimilarity, FusedScore
-from app.core.index.cross_language import vector_order
+from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
+from app.core.index.cross_language import keyword_ranks_across, unread_by_keywords, vector_order
 from app.core.index.language_space import MIN_TEXTS, MOVED_BY, LanguageSpace, measure_space
+from app.core.index.lexical import LexicalHit
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import Passage, RetrievalSettings, fuse
+from app.core.index.retrieve import Passage, RetrievalSettings, SearchResult, fuse
 from app.core.index.vectors import VectorHit
+from app.core.verdict.signals import compute_signals
 
 DIM = 8
 
@@ -153,9 +155,62 @@ def test_the_vector_leg_keeps_its_candidate_count() -> None:
 
 
 def test_fusion_ranks_a_moved_hit_by_its_place_in_the_vector_leg() -> None:
+    """Both votes from the vector leg: the keyword leg cannot read its language."""
     moved = hits(("x", 0.95), ("y", 0.90), ("z", 0.89), ("w", 0.89), ("v", 0.88))
-    fused = fuse(OWN, [], RetrievalSettings(), moved)
-    assert fused[0][0] == "x" and fused[0][1].value == pytest.approx(1 / 61)
+    fused = fuse(OWN, [], RetrievalSettings(), moved, {"x"})
+    assert fused[0][0] == "x" and fused[0][1].value == pytest.approx(2 / 61)
+    assert fuse(OWN, [], RetrievalSettings(), moved)[0][1].value == pytest.approx(1 / 61)
+
+
+def keyword(*text_hashes: str) -> list[LexicalHit]:
+    return [LexicalHit(h, Bm25Score(10.0 - i)) for i, h in enumerate(text_hashes)]
+
+
+def test_a_text_of_another_language_takes_its_vector_rank_as_its_keyword_rank() -> None:
+    ranks = keyword_ranks_across({"a": 1, "b": 2}, {"a": 1, "x": 2, "b": 3}, {"x"}, 5)
+    assert ranks == {"a": 1, "b": 2, "x": 2}
+
+
+def test_a_better_keyword_rank_of_its_own_is_kept() -> None:
+    """A name or a number BM25 finds in the other language's text is a vote it earned."""
+    assert keyword_ranks_across({"x": 1}, {"a": 1, "x": 4}, {"x"}, 5) == {"x": 1}
+    assert keyword_ranks_across({"x": 9}, {"x": 4}, {"x"}, 5) == {"x": 4}
+
+
+def test_only_texts_the_keyword_leg_cannot_read_are_given_a_rank() -> None:
+    assert keyword_ranks_across({"b": 2}, {"a": 1, "b": 3}, {"x"}, 5) == {"b": 2}
+
+
+def test_only_the_vector_legs_first_k_are_given_a_rank() -> None:
+    vector_rank = {f"t{r}": r for r in range(1, 9)}
+    ranks = keyword_ranks_across({}, vector_rank, set(vector_rank), 5)
+    assert ranks == {f"t{r}": r for r in range(1, 6)}
+
+
+@pytest.mark.parametrize(
+    ("text", "unread"),
+    [
+        ("Não é permitido comer dentro do estúdio nem na régie.", True),
+        ("Close the door every time, even if you are coming back in a minute.", False),
+        ("| Consigna | 4 °C |", True),  # too short to tell: its note's language
+    ],
+)
+def test_a_moved_hit_written_in_the_questions_language_is_read_by_keywords(
+    text: str, unread: bool
+) -> None:
+    assert (unread_by_keywords({"h": text}, "en") == {"h"}) is unread
+
+
+def test_an_answer_across_languages_outranks_texts_sharing_a_common_word() -> None:
+    """ "Are we allowed to eat in the studio?": the Portuguese rule is the vector leg's
+    first; English notes that say "studio" and little else hold both legs' middle ranks."""
+    own = hits(("rule", 0.88), ("wifi", 0.84), ("tour", 0.83), ("minutes", 0.82))
+    moved = hits(("rule", 0.95), ("fado", 0.90), ("grant", 0.89), ("rent", 0.89))
+    lexical = keyword("minutes", "wifi", "tour")
+    fused = fuse(own, lexical, RetrievalSettings(), moved, {"rule", "fado", "grant", "rent"})
+    assert fused[0][0] == "rule"
+    as_asked = fuse(own, lexical, RetrievalSettings(language_shift=None), [])
+    assert [h for h, _ in as_asked].index("rule") > 0
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("off", None), ("none", None), ("0.02", 0.02)])
@@ -189,3 +244,32 @@ def test_a_passage_found_by_the_moved_question_shows_its_rank() -> None:
     )
     assert passage_scores(found).endswith("bm25 - · moved #1")
     assert "moved" not in passage_scores(dataclasses.replace(found, moved_rank=None))
+
+
+class _Words:
+    """The notes' vocabulary, for the signals: every token is known, in one note."""
+
+    n_docs = 100
+
+    def __contains__(self, token: object) -> bool:
+        return True
+
+    def doc_freq(self, token: str) -> int:
+        return 1
+
+    def max_score(self, tokens: list[str]) -> float:
+        return 1.0
+
+
+def test_the_question_s_words_are_looked_for_in_the_stand_ins_too() -> None:
+    """A Portuguese passage cannot hold "studio": the English candidate below the top k
+    that it displaced is where the verdict looks for it."""
+    source = ChunkSource("voluntarios/codigo.md", ("O estúdio",), 1, 3)
+    rule = Passage(
+        "rule", "Não é permitido comer dentro do estúdio.", (source,), 1, FusedScore(0.03),
+        1, CosineSimilarity(0.88), None, None,
+    )  # fmt: skip
+    result = SearchResult("Are we allowed to eat in the studio?", [rule], language="en")
+    alone = compute_signals(result, _Words())
+    with_stand_in = dataclasses.replace(result, stand_ins=("The studio is on the 1st floor.",))
+    assert compute_signals(with_stand_in, _Words()).coverage > alone.coverage

@@ -1,17 +1,20 @@
 """The vector leg's second list: the question moved to each of the folder's other
-languages (see `language_space`), searched among that language's texts, and how it joins
-the question's own list."""
+languages (see `language_space`), searched among that language's texts, how it joins
+the question's own list, and the keyword rank its texts are given."""
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
+from app.core.basics.language import detect_language
+from app.core.index.records import StoredText
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
 from app.core.models.embedder import Vectors
 
 _MARGIN = 16  # hits past `n`, for stray vectors the manifest no longer holds
+_UNSURE = "?"  # no language: a text whose words do not tell one
 
 
 def moved_nearest(
@@ -72,6 +75,55 @@ def vector_order(
         height = hit.similarity.value - moved
         standing[hit.text_hash] = max(standing.get(hit.text_hash, height), height)
     return sorted(standing, key=lambda h: (-standing[h], h))[:limit]
+
+
+def unread_by_keywords(texts: Mapping[str, str], asked: str) -> set[str]:
+    """The texts (by hash) written in another language than the question's: the moved
+    hits of a note in another language, less those whose own words are the question's
+    language (the English section of a Spanish note); a text too short to tell, such as a
+    table of figures, counts as its note's language."""
+    return {h for h, text in texts.items() if detect_language(text, _UNSURE) != asked}
+
+
+def keyword_ranks_across(
+    lexical_rank: Mapping[str, int],
+    vector_rank: Mapping[str, int],
+    unread: Collection[str],
+    first: int,
+) -> dict[str, int]:
+    """The keyword leg's ranks, with each text it cannot read (`unread_by_keywords`)
+    among the vector leg's `first` at its vector rank when that is better.
+
+    BM25 reads the question's words, which a text in another language does not hold but
+    for a name or a number: left to it, such a text has one vote where a text in the
+    question's language has two, and any text sharing a common word with the question
+    outranks the one that answers across languages ("Are we allowed to eat in the
+    studio?" against "Não é permitido comer dentro do estúdio"). The vector leg reads both
+    languages, so its rank stands in for the vote BM25 cannot give; only within its first
+    few (the number of passages shown), or a two-word question in the folder's main
+    language ("Policennummer Betriebshaftpflicht") has its own notes' answer outranked by
+    a page of the other language's texts that the moved question finds alike.
+    """
+    ranks = dict(lexical_rank)
+    for text_hash in unread:
+        rank = vector_rank.get(text_hash)
+        if rank is not None and rank <= first and rank < ranks.get(text_hash, rank + 1):
+            ranks[text_hash] = rank
+    return ranks
+
+
+def stand_ins(
+    shown: Sequence[str],
+    order: Sequence[str],
+    stored: Mapping[str, StoredText],
+    unread: Collection[str],
+) -> tuple[str, ...]:
+    """The texts of the best candidates below the `shown` passages in the question's
+    language (of those `stored`), one for each shown passage of another language (see
+    `SearchResult.stand_ins`)."""
+    wanted = sum(h in unread for h in shown)
+    below = (h for h in order if h in stored and h not in shown and h not in unread)
+    return tuple(stored[h].text for _, h in zip(range(wanted), below, strict=False))
 
 
 def _median_of_first(hits: Sequence[VectorHit], n: int = 10) -> float:

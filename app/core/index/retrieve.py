@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +13,13 @@ from app.core.basics.names_across import name_tokens, other_languages
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import lexical_tokens
 from app.core.index import note_leads, older_copies
-from app.core.index.cross_language import moved_nearest, vector_order
+from app.core.index.cross_language import (
+    keyword_ranks_across,
+    moved_nearest,
+    stand_ins,
+    unread_by_keywords,
+    vector_order,
+)
 from app.core.index.exact_terms import exact_term_holder, exact_terms, with_pins
 from app.core.index.lexical import LexicalHit
 from app.core.index.near_copies import near_copy
@@ -158,6 +164,10 @@ class SearchResult:
     other_languages: tuple[str, ...] = ()
     # the texts of other languages nearest the question moved to theirs (`language_space`)
     moved_hits: list[VectorHit] = field(default_factory=list)
+    # For each passage in another language than the question's, the best candidate below
+    # the top k that is not: where the verdict looks for the question's words too, as a
+    # passage the question's words cannot be looked for in took its place.
+    stand_ins: tuple[str, ...] = ()
 
     def scope_line(self) -> str | None:
         """What a scoped question searched, for `why` and the answer: None without one."""
@@ -172,21 +182,25 @@ def fuse(
     lexical_hits: list[LexicalHit],
     settings: RetrievalSettings,
     moved_hits: Sequence[VectorHit] = (),
+    unread: Collection[str] = frozenset(),
 ) -> list[tuple[str, FusedScore]]:
     """Weighted reciprocal rank fusion; ties break toward the better vector rank.
 
     The vector leg's list is the question's own, joined by the texts of other languages
-    the moved question finds (see `vector_order`).
+    the moved question finds (see `vector_order`); those of them `unread` by the keyword
+    leg and among its first k take their vector rank as their keyword rank when better
+    (`keyword_ranks_across`).
     """
     fused: dict[str, float] = {}
     joined = vector_order(vector_hits, moved_hits, settings.language_shift, settings.candidates)
     vector_rank = {h: r for r, h in enumerate(joined, 1)}
     for h, r in vector_rank.items():
         fused[h] = fused.get(h, 0.0) + settings.vector_weight / (settings.rrf_k + r)
-    for r, hit in enumerate(lexical_hits, start=1):
-        fused[hit.text_hash] = fused.get(hit.text_hash, 0.0) + settings.lexical_weight / (
-            settings.rrf_k + r
-        )
+    lexical_rank = {hit.text_hash: r for r, hit in enumerate(lexical_hits, start=1)}
+    if settings.language_shift is not None:
+        lexical_rank = keyword_ranks_across(lexical_rank, vector_rank, unread, settings.k)
+    for h, r in lexical_rank.items():
+        fused[h] = fused.get(h, 0.0) + settings.lexical_weight / (settings.rrf_k + r)
     worst = len(vector_hits) + len(moved_hits) + 1
     order = sorted(fused, key=lambda h: (-fused[h], vector_rank.get(h, worst), h))
     return [(h, FusedScore(fused[h])) for h in order]
@@ -255,7 +269,12 @@ def search(
             if best is not None:
                 pins.setdefault(best, term)
 
-    ranked = fuse(vector_hits, lexical_hits, settings, moved_hits)
+    unread = (
+        unread_by_keywords(index.manifest.embed_texts(h.text_hash for h in moved_hits), language)
+        if moved_hits
+        else set()
+    )
+    ranked = fuse(vector_hits, lexical_hits, settings, moved_hits, unread)
     order = with_pins([h for h, _ in ranked], pins, settings.k)
     fused_of = dict(ranked)
     stored = index.manifest.texts_with_sources(order[: settings.k * 3])
@@ -339,6 +358,7 @@ def search(
         None if only is None else len(in_scope),
         others,
         moved_hits,
+        stand_ins([p.text_hash for p in passages], order, stored, unread),
     )
 
 

@@ -358,6 +358,7 @@ def compute_signals(result: SearchResult, vocabulary: Vocabulary, shape_k: int =
         + "".join(f" {path_month(s.file, result.language)}" for s in p.sources)
         for p in result.passages
     )
+    passages_text = " ".join([passages_text, *result.stand_ins])
     terms = question_terms(
         result.question, vocabulary, passages_text, result.language, result.other_languages
     )

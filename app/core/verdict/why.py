@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.core.basics.language import NAMES
 from app.core.index.retrieve import RetrievalSettings, SearchResult, search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import (
@@ -83,6 +84,13 @@ def next_steps(result: SearchResult, signals: Signals, verdict: Verdict) -> list
                 f"({near.similarity.value:.3f}); it was cut by k={k}"
             )
             break
+    if result.stand_ins:
+        n, language = len(result.stand_ins), NAMES.get(result.language, result.language)
+        steps.append(
+            f"{n} of the top {k} passages {'is' if n == 1 else 'are'} in another language "
+            f"than the question's ({language}); its words were also looked for in the "
+            f"{'best passage' if n == 1 else f'{n} best passages'} in {language} below them"
+        )
     duplicates = [p for p in result.passages if len(p.sources) > 1]
     if duplicates:
         copies = sum(len(p.sources) - 1 for p in duplicates)
