@@ -21,6 +21,7 @@ from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
 from app.core.models.e5_embedder import E5Embedder, unavailable_reason
 from app.core.models.embedder import Embedder
+from app.core.session.serialize import explanation_dict
 from app.core.verdict.gates import GateSettings
 from app.core.verdict.why import explain
 
@@ -187,3 +188,5 @@ def test_why_says_where_the_question_s_words_were_looked_for(folder: NoteIndex) 
         step.startswith(f"{n} of the top 5 passages") and "(English)" in step
         for step in explanation.next_steps
     )
+    read = explanation_dict(explanation)["signals"]["words_also_read_in"]
+    assert read == list(explanation.result.stand_ins) and len(read) == n > 0

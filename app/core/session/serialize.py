@@ -91,6 +91,9 @@ def explanation_dict(explanation: Explanation) -> dict[str, Any]:
             "shape_k": s.shape.k,
             "coverage": round(s.coverage, 4),
             "missing_words": list(s.missing_words),
+            # texts of the question's language below the top k, read for its words in
+            # place of passages in another language
+            "words_also_read_in": list(explanation.result.stand_ins),
             "unknown_words": list(s.unknown_words),
             "exact_terms": list(s.exact_terms),
             "best_bm25": s.best_bm25,
