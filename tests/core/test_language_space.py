@@ -112,6 +112,14 @@ def test_the_question_moves_part_of_the_way_between_the_two_means() -> None:
     assert space.moved(question, "fr") == {}  # a language with no mean moves nowhere
 
 
+def test_a_vector_is_given_the_language_whose_mean_it_is_nearest() -> None:
+    en, es = _cluster("en", EN_CENTRE, 30, 1), _cluster("es", ES_CENTRE, 25, 2)
+    space, _ = _space(en | es, {"en": set(en), "es": set(es)})
+    assert space is not None
+    assert space.nearest(_unit(np.asarray(ES_CENTRE) + 0.1)) == "es"
+    assert space.nearest(en["en000"]) == "en"
+
+
 def hits(*pairs: tuple[str, float]) -> list[VectorHit]:
     return [VectorHit(h, CosineSimilarity(s)) for h, s in pairs]
 

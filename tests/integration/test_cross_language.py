@@ -190,3 +190,14 @@ def test_why_says_where_the_question_s_words_were_looked_for(folder: NoteIndex) 
     )
     read = explanation_dict(explanation)["signals"]["words_also_read_in"]
     assert read == list(explanation.result.stand_ins) and len(read) == n > 0
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [("llaves tractor caseta", "es"), ("riego goteo horario", "es"), ("boiler pressure", "en")],
+)
+def test_a_question_too_terse_to_tell_takes_the_language_its_vector_is_nearest(
+    folder: NoteIndex, question: str, language: str
+) -> None:
+    assert detect_language(question, default="") == ""
+    assert search(folder, question, RetrievalSettings()).language == language

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Collection, Mapping, Sequence
 
-from app.core.basics.language import detect_language
+from app.core.basics.language import detect_language, main_language
 from app.core.index.records import StoredText
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
@@ -15,6 +15,18 @@ from app.core.models.embedder import Vectors
 
 _MARGIN = 16  # hits past `n`, for stray vectors the manifest no longer holds
 _UNSURE = "?"  # no language: a text whose words do not tell one
+
+
+def question_language(index: NoteIndex, question: str, query: Vectors | None) -> str:
+    """The language the question's function words show; for one with too few to tell
+    ("workshop rent per month"), the language whose texts' mean its vector is nearest in
+    a folder of two languages the embedder places together (bench/question_language.py),
+    else the folder's main language."""
+    main = main_language(index.languages())
+    if detect_language(question, default=""):
+        return detect_language(question, main)  # ties broken toward the main language
+    space = index.language_space() if query is not None else None
+    return main if space is None or query is None else space.nearest(query)
 
 
 def moved_nearest(

@@ -65,6 +65,11 @@ class LanguageSpace:
                 found[language] = (shifted / norm).astype(np.float32)
         return found
 
+    def nearest(self, vector: Vectors) -> str:
+        """The language whose mean the vector is nearest (by cosine)."""
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        return max(sorted(self.means), key=lambda language: _cosine(query, self.means[language]))
+
 
 def measure_space(
     language_texts: Mapping[str, set[str]], fetch: FetchVectors

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, main_language
+from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.names_across import name_tokens, other_languages
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.basics.text import lexical_tokens
@@ -16,6 +16,7 @@ from app.core.index import note_leads, older_copies
 from app.core.index.cross_language import (
     keyword_ranks_across,
     moved_nearest,
+    question_language,
     stand_ins,
     unread_by_keywords,
     vector_order,
@@ -234,17 +235,18 @@ def search(
     if not scope.is_empty:
         in_scope = {p for p, r in files.items() if scope.admits(p, r.mtime_ns, r.tags)}
         only = index.manifest.texts_of(in_scope)
-    languages = index.languages()
-    language = detect_language(question, main_language(languages))
-    others = other_languages(languages, language)
     vector_hits: list[VectorHit] = []
     moved_hits: list[VectorHit] = []
+    query: Vectors | None = None
     if settings.vector_weight > 0 and not index.manifest.is_empty() and only != set():
         query = (
             query_vector
             if query_vector is not None
             else index.embedder.embed_queries([question])[0]
         )
+    language = question_language(index, question, query)
+    others = other_languages(index.languages(), language)
+    if query is not None:
         # Stray vectors (a batch cut short) are filtered here, before the candidate slice.
         raw = index.nearest(query, settings.candidates + 16, only)
         known = index.manifest.known_hashes(h.text_hash for h in raw)
