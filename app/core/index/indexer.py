@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.basics.language import detect_language
+from app.core.basics.language import detect_language, main_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.basics.text import TOKENIZER_VERSION, lexical_tokens
 from app.core.index.embedding import Embedding
@@ -23,6 +23,7 @@ from app.core.index.guard import judge_removals
 from app.core.index.records import FileRecord, FileUpdate
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import Chunk, ChunkingSettings, prepare_note
+from app.core.ingest.folder_language import sample_languages
 from app.core.ingest.walk import (
     KEEPS_INDEXED,
     NoteFile,
@@ -153,7 +154,11 @@ def update_index(
     rechunk_all = manifest.get_meta("chunking") != chunking_key or tokenizer_changed
     indexed = manifest.counts()[0]
     known = manifest.files() if only is None else manifest.files_within(only)
-    main = index.main_language()
+    # A note too short to tell its language takes the folder's main language: on a first
+    # index, the one a sample of its notes is written in (not English for every folder).
+    main = (
+        main_language(dict(sample_languages(found.notes))) if first_index else index.main_language()
+    )
     # Which texts are stored already is asked note by note (a changed note's few hashes),
     # not loaded whole: a watch batch on a large folder touches one note.
     touched: list[FileRecord] = []  # unchanged notes whose size or mtime moved

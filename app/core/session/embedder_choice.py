@@ -13,14 +13,15 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
-from app.core.basics.language import DEFAULT_LANGUAGE, detect_language
+from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.index.home import MANIFEST_FILE, IndexHome
-from app.core.ingest.walk import NotTextError, WalkSettings, read_note, walk_notes
+from app.core.ingest.folder_language import SAMPLE_NOTES
+from app.core.ingest.folder_language import sample_languages as sample_note_languages
+from app.core.ingest.walk import WalkSettings, walk_notes
 from app.core.models.e5_embedder import NAME as MULTILINGUAL_NAME
 from app.core.models.e5_embedder import unavailable_reason
 
 CHOICES = ("auto", "minilm", "multilingual")
-SAMPLE_NOTES = 200
 
 
 def stored_choice(index_dir: Path) -> str | None:
@@ -42,16 +43,7 @@ def stored_choice(index_dir: Path) -> str | None:
 def sample_languages(notes: Path, walk: WalkSettings, limit: int = SAMPLE_NOTES) -> Counter[str]:
     """The languages of up to `limit` notes, spread over the folder."""
     found = walk_notes(notes, max_file_bytes=walk.max_file_bytes, exclude=walk.exclude).notes
-    step = max(1, len(found) // limit)
-    counts: Counter[str] = Counter()
-    for note in found[::step][:limit]:
-        try:
-            text, _ = read_note(note.path)
-        except (OSError, NotTextError):
-            continue
-        if len(text.split()) >= 20:  # stubs and title-only notes say nothing
-            counts[detect_language(text)] += 1
-    return counts
+    return sample_note_languages(found, limit)
 
 
 def choose_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettings) -> str:
