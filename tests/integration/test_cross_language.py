@@ -185,7 +185,7 @@ def test_why_says_where_the_question_s_words_were_looked_for(folder: NoteIndex) 
     )
     n = len(explanation.result.stand_ins)
     assert any(
-        step.startswith(f"{n} of the top 5 passages") and "(English)" in step
+        "(English) are in the top 5" in step and f"the {n} best passages in English" in step
         for step in explanation.next_steps
     )
     read = explanation_dict(explanation)["signals"]["words_also_read_in"]

@@ -86,10 +86,10 @@ def next_steps(result: SearchResult, signals: Signals, verdict: Verdict) -> list
             break
     if result.stand_ins:
         n, language = len(result.stand_ins), NAMES.get(result.language, result.language)
+        below = "the best passage" if n == 1 else f"the {n} best passages"
         steps.append(
-            f"{n} of the top {k} passages {'is' if n == 1 else 'are'} in another language "
-            f"than the question's ({language}); its words were also looked for in the "
-            f"{'best passage' if n == 1 else f'{n} best passages'} in {language} below them"
+            f"passages in another language than the question's ({language}) are in the top "
+            f"{k}: its words were also looked for in {below} in {language} below them"
         )
     duplicates = [p for p in result.passages if len(p.sources) > 1]
     if duplicates:
