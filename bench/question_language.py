@@ -14,11 +14,10 @@ clinica-notes,enoteca-notes,radio-porto,velo-lyon
 
 from __future__ import annotations
 
-import json
-
 from _common import indexed_set, labelled_set_parser, labelled_sets
 
-from app.core.basics.language import detect_language, main_language
+from app.core.basics.language import detect_language
+from app.core.evals.questions import load_questions
 from app.core.index.cross_language import question_language
 
 BILINGUAL = "huerta-csa,kletterhalle,surf-notes,clinica-notes,enoteca-notes,radio-porto,velo-lyon"
@@ -32,24 +31,23 @@ def main() -> None:
     totals = [0, 0, 0, 0, 0]
     for name in names:
         index, questions_file = indexed_set(settings, name)
-        with questions_file.open(encoding="utf-8") as lines:
-            labelled = [json.loads(line) for line in lines if line.strip()]
-        labelled = [q for q in labelled if q.get("lang")]
-        main_lang = main_language(index.languages())
-        vectors = index.embedder.embed_queries([q["question"] for q in labelled])
+        labelled = [q for q in load_questions(questions_file) if q.extra.get("lang")]
+        main_lang = index.main_language()
+        vectors = index.embedder.embed_queries([q.question for q in labelled])
         row = [0, 0, 0, 0, 0]
         for q, vector in zip(labelled, vectors, strict=True):
-            told = detect_language(q["question"], default="")
+            lang = q.extra["lang"]
+            told = detect_language(q.question, default="")
             if told:
                 row[0] += 1
-                row[1] += told == q["lang"]
+                row[1] += told == lang
                 continue
             row[2] += 1
-            row[3] += main_lang == q["lang"]
-            chosen = question_language(index, q["question"], vector)
-            row[4] += chosen == q["lang"]
-            if chosen != q["lang"]:
-                print(f"    {q['lang']} read as {chosen}: {q['question']}")
+            row[3] += main_lang == lang
+            chosen = question_language(index, q.question, vector)
+            row[4] += chosen == lang
+            if chosen != lang:
+                print(f"    {lang} read as {chosen}: {q.question}")
         index.close()
         totals = [t + r for t, r in zip(totals, row, strict=True)]
         print(f"{name:<16} {row[0]:>5} {row[1]:>6} {row[2]:>6} {row[3]:>5} {row[4]:>8}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Collection, Mapping, Sequence
 
-from app.core.basics.language import detect_language, main_language
+from app.core.basics.language import detect_language
 from app.core.index.records import StoredText
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import VectorHit
@@ -22,7 +22,7 @@ def question_language(index: NoteIndex, question: str, query: Vectors | None) ->
     ("workshop rent per month"), the language whose texts' mean its vector is nearest in
     a folder of two languages the embedder places together (bench/question_language.py),
     else the folder's main language."""
-    main = main_language(index.languages())
+    main = index.main_language()
     if detect_language(question, default=""):
         return detect_language(question, main)  # ties broken toward the main language
     space = index.language_space() if query is not None else None
