@@ -61,7 +61,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # Girona) after the changes kletterhalle's failures prompted; radio-porto (European
 # Portuguese and English notes of a community radio in Porto) after the vector leg across
 # languages was shipped; velo-lyon (French and English notes of a community bike repair
-# workshop in Lyon) while the keyword vote across languages was being measured.
+# workshop in Lyon) while the keyword vote across languages was being measured;
+# teatro-bologna (Italian and English notes of an amateur theatre company in Bologna)
+# after that vote shipped, before the verdict's next change was measured.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -70,7 +72,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
-        "velo-lyon",
+        "velo-lyon", "teatro-bologna",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
