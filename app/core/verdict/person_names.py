@@ -37,3 +37,32 @@ def german_names(text: str) -> frozenset[str]:
         if fold(m.group(1)) in GIVEN_NAMES:
             found.add(fold(m.group(2)))
     return frozenset(found)
+
+
+# Titles and family words that a person's name follows, as a question types them in any
+# of the supported languages, capitalised or not ("onkel dieter", "dr. hoffmann").
+_TITLE_WORDS = frozenset(
+    """dr dr. dra dra. prof prof. herr herrn frau hr. fr. onkel tante oma opa mr mr. mrs
+    mrs. ms ms. miss aunt uncle mme mme. mlle m. oncle tata tonton sr sr. sra sra. tio tia
+    tío tía dott dott. dott.ssa sig. sig.ra zio zia nonno nonna avó avô vovó""".split()
+)
+_QUESTION_WORD = re.compile(r"[\w.'’-]+")
+MIN_LOWER_CASE_NAME = 5  # "till", "tina": shorter given names are everyday words too
+
+
+def names_a_person(word: str, question: str, language: str) -> bool:
+    """Whether `word` of `question` names a person where its capital cannot say so: after
+    a title or family word ("onkel dieter", "Herr Baumgartner"), a German given name
+    ("Wann hat Paula Geburtstag?"), or a given name typed in lower case."""
+    words = [w.strip("'’") for w in _QUESTION_WORD.findall(question)]
+    folded = fold(word)
+    for before, this in zip(["", *words], words, strict=False):
+        if fold(this) != folded:
+            continue
+        if before.lower() in _TITLE_WORDS:
+            return True
+    if word[:1].isupper():
+        # (a capitalised word after a given name is no surname in a question: "Wann hat
+        # Paula Geburtstag?")
+        return language == "de" and folded in GIVEN_NAMES
+    return len(folded) >= MIN_LOWER_CASE_NAME and folded in GIVEN_NAMES

@@ -30,6 +30,7 @@ from app.core.index.retrieve import SearchResult
 from app.core.index.vocabulary import path_month
 from app.core.verdict.answer_type import AnswerType, asked_type
 from app.core.verdict.kind_nouns import KIND_NOUNS
+from app.core.verdict.person_names import names_a_person
 from app.core.verdict.stated_answer import states_answer
 
 
@@ -217,6 +218,9 @@ def question_terms(
         salience = 0.6 if joined_phrasal is not None else _salience(word, first, language)
         if fold(word) in kind_words:
             salience = min(salience, GENERIC_SALIENCE)
+        elif not known and names_a_person(word, question, language):
+            # a person no note names: the question is about someone the notes never met
+            salience = max(salience, NAME_SALIENCE)
         terms.append(QuestionTerm(word, token, salience, known, in_passages, rare))
     unique: dict[str, QuestionTerm] = {}
     for term in terms:
