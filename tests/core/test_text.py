@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.core.basics.text import content_words, fold, lexical_tokens, normalize_text
@@ -61,6 +63,41 @@ def test_a_date_also_gives_its_day_and_month(text: str, day_month: str) -> None:
     assert day_month in lexical_tokens(text, "de")
 
 
-def test_versions_and_iso_dates_give_no_day_and_month() -> None:
+def test_versions_give_no_day_and_month_and_iso_dates_give_theirs() -> None:
     assert "01.02" not in lexical_tokens("Python 1.2.3", "en")
-    assert not {"03.14", "14.03"} & set(lexical_tokens("2024-03-14", "en"))
+    assert "03.14" not in lexical_tokens("2024-03-14", "en")
+    assert "14.03" in lexical_tokens("2024-03-14", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("| Sat 12 Apr | 15:00–19:00 |", "en"),
+        ("rehearsal on Saturday 12 April?", "en"),
+        ("April 12th", "en"),
+        ("on the 12th of April", "en"),
+        ("12/04/2025", "it"),
+        ("2025-04-12", "en"),
+        ("sabato 12 aprile", "it"),
+        ("el 12 de abril", "es"),
+        ("am 12. April", "de"),
+        ("le 12 avril", "fr"),
+        ("dia 12 de abr.", "pt"),
+    ],
+)
+def test_a_day_and_month_are_one_token_however_written(text: str, language: str) -> None:
+    assert "12.04" in lexical_tokens(text, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("3 out of 5 tickets", "en"),  # "out" is October in Portuguese only
+        ("a set of 4 strings", "en"),
+        ("April 2025", "en"),  # a month and a year: no day
+        ("room 12, April's desk", "en"),  # the comma parts them
+        ("45 April", "en"),
+    ],
+)
+def test_no_date_token_without_a_day_beside_a_month(text: str, language: str) -> None:
+    assert not [t for t in lexical_tokens(text, language) if re.fullmatch(r"\d\d\.\d\d", t)]

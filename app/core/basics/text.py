@@ -21,8 +21,9 @@ _PART = re.compile(r"[^\W_]+")
 # Bumped whenever lexical_tokens changes what it emits: stored tokens are then rebuilt.
 # 10: a short Portuguese or Spanish plural is its singular ("ilhas"); 11: a number and its
 # unit are also one token ("8 m", "8m"; "24 hours", "24h"); 12: German "viele", "hatten",
-# "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number
-TOKENIZER_VERSION = 13
+# "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number;
+# 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04")
+TOKENIZER_VERSION = 14
 
 
 def normalize_text(text: str) -> str:
@@ -103,15 +104,59 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     tokens: list[str] = []
     folded = fold(text)
     number: re.Match[str] | None = None  # the last term, when it was a number
+    before: tuple[str, str] = ("", "")  # the two terms before this one, in one phrase
+    last_end = 0
     for match in TERM_PATTERN.finditer(folded):
         term = match.group(0)
         # "8 m" is also "8m"; "4 °C" is "4degree" as "4 ºC" ("4 oc" folded) is
         if number is not None and not folded[number.end() : match.start()].strip(" °"):
             tokens.extend(_with_unit(number.group(0), term))
         tokens.extend(_term_tokens(term, language))
+        if folded[last_end : match.start()].strip(" ."):  # a comma or a cell's bar parts them
+            before = ("", "")
+        tokens.extend(_date_in_words(*before, term, language))
         whole = _NUMBER.fullmatch(term) and not _DECIMAL_BEFORE.search(folded, 0, match.start())
         number = match if whole else None
+        before, last_end = (before[1], term), match.end()
     return tokens
+
+
+# A day of the month as written before or after its month's name ("12", "3rd", "1er").
+_DAY_OF_MONTH = re.compile(r"(\d{1,2})(?:st|nd|rd|th|er|o|a)?")
+# The word between a day and its month in "12 de abril", "3rd of March", "5 di maggio".
+_DAY_OF = frozenset({"de", "del", "di", "of"})
+# Month abbreviations that are everyday words elsewhere: "3 out of 5", "a set of 4".
+_PORTUGUESE_ONLY = frozenset({"out", "set"})
+
+
+def _month(term: str, language: str) -> int | None:
+    from app.core.basics.dates import MONTHS  # dates reads words with this module
+
+    if term in _PORTUGUESE_ONLY and language != "pt":
+        return None
+    return MONTHS.get(term.rstrip("."))
+
+
+def date_token(day: int, month: int) -> str:
+    """The one token of a day and month however written: "Sat 12 Apr", "Saturday 12
+    April", "12/04/2025", "2025-04-12" and "12 de abril" all give "12.04"."""
+    return f"{day:02d}.{month:02d}"
+
+
+def _date_in_words(two_before: str, one_before: str, term: str, language: str) -> list[str]:
+    """The date token of a day and a month's name ending at `term`: "12 April", "12 de
+    abril", "April 12th"; empty for anything else."""
+    month = _month(term, language)
+    if month is not None:
+        day = _DAY_OF_MONTH.fullmatch(one_before)
+        if day is None and one_before in _DAY_OF:
+            day = _DAY_OF_MONTH.fullmatch(two_before)
+    else:
+        month = _month(one_before, language)
+        day = _DAY_OF_MONTH.fullmatch(term) if month is not None else None
+    if month is None or day is None or not 1 <= int(day.group(1)) <= 31:
+        return []
+    return [date_token(int(day.group(1)), month)]
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -146,11 +191,22 @@ def day_month(term: str) -> str | None:
     return f"{int(date.group(1)):02d}{date.group(2)}{int(date.group(3)):02d}"
 
 
+_ISO_DATE = re.compile(r"\d{4}-(\d{1,2})-(\d{1,2})")
+
+
 def _day_month_of(term: str) -> list[str]:
     """The date's day and month as a token of its own, when the term is a date written
-    otherwise; empty for any other term."""
+    otherwise, and as `date_token` writes every date; empty for any other term."""
+    iso = _ISO_DATE.fullmatch(term)
+    if iso is not None:
+        month, day = int(iso.group(1)), int(iso.group(2))
+        return [date_token(day, month)] if 1 <= month <= 12 and 1 <= day <= 31 else []
     date = day_month(term)
-    return [date] if date is not None and date != term else []
+    if date is None:
+        return []
+    day, month = int(date[:2]), int(date[3:])
+    canonical = date_token(day, month) if 1 <= month <= 12 and 1 <= day <= 31 else date
+    return list(dict.fromkeys(t for t in (date, canonical) if t != term))
 
 
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
