@@ -81,6 +81,12 @@ def test_a_room_code_is_still_a_place() -> None:
         ("¿Cuándo llegó el correo del banco?", AnswerType.WHEN),
         ("¿qué decía el correo del casero?", None),
         ("cual es el correo de la gestora", AnswerType.EMAIL),
+        ("qual e la mail di Tom Hartley?", AnswerType.EMAIL),
+        ("quel est le mail de Rachel ?", AnswerType.EMAIL),
+        ("qual o e-mail do professor?", AnswerType.EMAIL),
+        ("what is the email for bookings?", AnswerType.EMAIL),
+        ("what email did I send to the landlord?", None),  # which message, not an address
+        ("what is the email about the grant", None),
         ("¿Qué dosis de omeprazol toma mi papá?", AnswerType.QUANTITY),
         ("bar takings august 2025", AnswerType.PRICE),
         ("cual es la fecha de la boda", AnswerType.DATE),

@@ -160,7 +160,12 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"\b(direccion de correo|correo electronico (de|del))\b|"
                            rf"{_TERSE}^\W*(el )?correo (de|del)\b|^\W*cual es (el|su) correo\b|"
                            r"^\W*(what|which)('s| is| was)?\b.*['’]s e-?mail\W*$|"
-                           rf"{_TERSE}(\be-?mail\W*$|^\W*e-?mail (of|for|de|do|da|du|di|von)\b)"),
+                           rf"{_TERSE}(\be-?mail\W*$|^\W*e-?mail (of|for|de|do|da|du|di|von)\b)|"
+                           # "qual e la mail di Tom?", "quel est le mail de Rachel ?", "qual
+                           # o e-mail da Ana?", "what's the email for bookings?"
+                           r"^\W*(qual|quel|quelle|cual|what|which)\b('s| (e|est|es|is))?"
+                           r"( (la|le|el|o|a|the|sua|su|son|sa|his|her|their))? ?(l['’])?"
+                           r"(e-?)?mail( address)?( (of|for|di|de|do|da|du|del|von)\b|\W*$)"),
         (AnswerType.PHONE, rf"^\W*(what|which)\b.*\b(phone|mobile|telephone) {_NUMBER_WORD}|"
                            r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b|"
                            r"^\W*((cual|que) es )?(el |su |mi )?(numero de )?"
