@@ -97,3 +97,45 @@ def test_a_name_the_opening_of_the_things_own_note_gives() -> None:
     )
     assert band_failed((tax, other)) == ["question_terms_present"]
     assert band_failed((tax,)) == ["question_terms_present"]
+
+
+def test_a_section_naming_another_of_the_kind_is_no_alias() -> None:
+    """"Teatro San Procolo" shares "Teatro" with "Cinema Teatro Galliera" but names
+    another theatre: its capacity is no answer about the Galliera's."""
+    san_procolo = passage(
+        "## Dati generali\n| Voce | Valore |\n|---|---|\n| Capienza | 180 posti |",
+        "tecnica/scheda-tecnica-san-procolo.md",
+        ("Scheda tecnica – Teatro San Procolo", "Dati generali"),
+        1,
+    )
+    galliera = passage(
+        "# Proposta data – Cinema Teatro Galliera\nTelefonata con il gestore, 08/10/2024.",
+        "tournee/galliera-proposta.md",
+        ("Proposta data – Cinema Teatro Galliera",),
+        2,
+    )
+    question = "quanti posti ha il Cinema Teatro Galliera?"
+    prompt = Prompt((), (san_procolo, galliera), (), 0)
+    decision = check_quote(question, True, "| Capienza | 180 posti |", 1, prompt, None, 0.45)
+    assert [c.name for c in decision.checks if not c.passed] == ["question_terms_present"]
+
+
+def test_a_code_and_its_name_under_a_dash_still_alias() -> None:
+    """"ASH — Ashby Brook at Fennick Farm" gives the site's code its name; a field day's
+    "ASH + TLW" section is about Ashby Brook."""
+    day = passage(
+        "## Readings\n| Site | DO (mg/L) |\n|---|---|\n| ASH | 9.8 |",
+        "fieldwork/2024-06-11.md",
+        ("Field day 11 Jun 2024 — ASH + TLW", "Readings"),
+        1,
+    )
+    site = passage(
+        "# ASH — Ashby Brook at Fennick Farm\nGrid ref SK 123 456.",
+        "sites/ash.md",
+        ("ASH — Ashby Brook at Fennick Farm",),
+        2,
+    )
+    question = "What was the dissolved oxygen at Ashby Brook on 11 June 2024?"
+    prompt = Prompt((), (day, site), (), 0)
+    decision = check_quote(question, True, "| ASH | 9.8 |", 1, prompt, None, 0.45)
+    assert "question_terms_present" not in [c.name for c in decision.checks if not c.passed]

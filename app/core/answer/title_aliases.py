@@ -55,10 +55,48 @@ def titled_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -
             continue
         # The word must stand in the heading that names: two incidents' "Impact" sections
         # share a word, but "Ledger Postgres failover > Impact" does not alias the other.
-        for title in map(fold, other.primary.heading_path):
-            if named.search(title) and own & content_words(named.sub(" ", title), language):
+        for heading in other.primary.heading_path:
+            title = fold(heading)
+            shared = own & content_words(named.sub(" ", title), language)
+            if (
+                named.search(title)
+                and shared
+                and not _siblings(passage, heading, name, shared, language)
+            ):
                 return True
     return False
+
+
+_HEADING_WORD = re.compile(r"[^\W\d_][\w'’]*")
+
+
+def _named_kinds(heading: str, shared: set[str], language: str) -> dict[str, str]:
+    """The capitalised word right after each `shared` kind word of `heading` (a space
+    apart, not a dash: "ASH — Ashby Brook" names one site twice), folded: {"teatr":
+    "galliera"} for "Cinema Teatro Galliera"."""
+    words = list(_HEADING_WORD.finditer(heading))
+    return {
+        stem: fold(after.group(0))
+        for kind, after in zip(words, words[1:], strict=False)
+        if after.group(0)[:1].isupper() and not heading[kind.end() : after.start()].strip()
+        for stem in content_words(kind.group(0), language) & shared
+    }
+
+
+def _siblings(passage: Passage, title: str, name: str, shared: set[str], language: str) -> bool:
+    """Whether `passage`'s heading names another one of the kind `title` names `name`:
+    "Teatro San Procolo" is no section of "Cinema Teatro Galliera", as "Car" is of "Car —
+    2014 Subaru Forester"; only the kind word right before `name` counts ("Day 1 (Mon
+    Sep 7)" and "Day 5 (Fri Sep 11)" are days of one project, not two things)."""
+    asked = fold(name)
+    kinds = [
+        stem for stem, named in _named_kinds(title, shared, language).items() if named == asked
+    ]
+    return any(
+        _named_kinds(heading, shared, language).get(stem, asked) != asked
+        for heading in passage.primary.heading_path
+        for stem in kinds
+    )
 
 
 def led_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -> bool:
