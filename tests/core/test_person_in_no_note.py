@@ -31,6 +31,7 @@ def unknown_names(question: str, language: str) -> list[str]:
         ("Wann hat Friederike Geburtstag?", "de", "Friederike"),
         ("Was hat Herr Baumgartner zum Beitrag gesagt?", "de", "Baumgartner"),
         ("telefonnummer von dr. hoffmann", "de", "hoffmann"),
+        ("ich brauche die nummer von dr. hoffmann.", "de", "hoffmann"),
         ("what did aunt marguerite send us", "en", "marguerite"),
         ("when is sebastian's birthday", "en", "sebastian"),
     ],

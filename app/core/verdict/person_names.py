@@ -57,12 +57,12 @@ def names_a_person(word: str, question: str, language: str) -> bool:
     words = [w.strip("'’") for w in _QUESTION_WORD.findall(question)]
     folded = fold(word)
     for before, this in zip(["", *words], words, strict=False):
-        if fold(this) != folded:
+        if fold(this).rstrip(".") != folded:  # "... dr. hoffmann." ends a sentence
             continue
         if before.lower() in _TITLE_WORDS:
             return True
     if word[:1].isupper():
-        # (a capitalised word after a given name is no surname in a question: "Wann hat
-        # Paula Geburtstag?")
+        # A capitalised word after a given name is no surname in a question: "Wann hat
+        # Paula Geburtstag?"
         return language == "de" and folded in GIVEN_NAMES
     return len(folded) >= MIN_LOWER_CASE_NAME and folded in GIVEN_NAMES
