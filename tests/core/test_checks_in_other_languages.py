@@ -16,7 +16,8 @@ from app.core.basics.durations import has_duration
 from app.core.basics.values import quantities, times
 from app.core.basics.weekdays import weekdays
 from app.core.index.store import NoteIndex
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from tests.core.scripted_cases import Case, G, Q, R, case_id, check_case, notes_index
 
 

@@ -9,7 +9,8 @@ import pytest
 from app.core.answer.grounding import identifiers_missing
 from app.core.basics.durations import has_duration
 from app.core.basics.values import times
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.stated_values import states
 
 

@@ -12,7 +12,7 @@ from app.core.basics.durations import has_duration
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.stated_values import states
 
 BUDGET = (

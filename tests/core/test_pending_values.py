@@ -15,7 +15,8 @@ from app.core.basics.pending import says_pending
 from app.core.basics.scores import FusedScore
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.stated_values import states
 
 

@@ -100,8 +100,8 @@ def test_a_name_the_opening_of_the_things_own_note_gives() -> None:
 
 
 def test_a_section_naming_another_of_the_kind_is_no_alias() -> None:
-    """"Teatro San Procolo" shares "Teatro" with "Cinema Teatro Galliera" but names
-    another theatre: its capacity is no answer about the Galliera's."""
+    """The heading "Teatro San Procolo" shares "Teatro" with "Cinema Teatro Galliera" but
+    names another theatre: its capacity is no answer about the Galliera's."""
     san_procolo = passage(
         "## Dati generali\n| Voce | Valore |\n|---|---|\n| Capienza | 180 posti |",
         "tecnica/scheda-tecnica-san-procolo.md",
@@ -121,8 +121,8 @@ def test_a_section_naming_another_of_the_kind_is_no_alias() -> None:
 
 
 def test_a_code_and_its_name_under_a_dash_still_alias() -> None:
-    """"ASH — Ashby Brook at Fennick Farm" gives the site's code its name; a field day's
-    "ASH + TLW" section is about Ashby Brook."""
+    """The heading "ASH — Ashby Brook at Fennick Farm" gives the site's code its name; a
+    field day's "ASH + TLW" section is about Ashby Brook."""
     day = passage(
         "## Readings\n| Site | DO (mg/L) |\n|---|---|\n| ASH | 9.8 |",
         "fieldwork/2024-06-11.md",

@@ -7,7 +7,7 @@ import pytest
 from app.core.evals.calibrate import Bands, SignalSpec, axis
 from app.core.evals.refusals import load_refusals, record_refusal
 from app.core.index.retrieve import SearchResult
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.gates import (
     ANSWER_TYPE,
     DISTANCE_FLOOR,

@@ -17,7 +17,8 @@ from app.core.answer.periods import (
     other_year_titled,
 )
 from app.core.answer.quoted_items import lead_in, quoted_item, row_cells, table_header
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.yes_no import is_yes_no
 
 _WHEN_ASKED = (AnswerType.DATE, AnswerType.WHEN, AnswerType.TIME)

@@ -15,7 +15,8 @@ from app.core.answer.grounding import topic_words
 from app.core.basics.dates import MONTHS, YEAR
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, fold, holds_words, squash
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.yes_no import is_yes_no
 
 # An entry opening with its day: "**12/07** —", "- 03.11.2025:", "2024-04-18 ".

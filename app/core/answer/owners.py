@@ -13,7 +13,8 @@ from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, fold, opens_question
 from app.core.basics.weekdays import day_numbers
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 
 # "the window cleaner's phone": the owner's head noun. Not "time's the ferry" (is).
 _POSSESSIVE = re.compile(

@@ -16,7 +16,7 @@ from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.pending import opens_pending, says_pending
 from app.core.basics.text import content_words, fold
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.kind_nouns import KIND_NOUNS
 from app.core.verdict.stated_values import states
 

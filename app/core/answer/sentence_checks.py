@@ -27,7 +27,8 @@ from app.core.basics.language import detect_language
 from app.core.basics.text import content_word_spans, content_words, fold
 from app.core.basics.values import NUMBER_WORDS, UNITS
 from app.core.basics.weekdays import is_day_word
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 

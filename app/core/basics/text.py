@@ -130,11 +130,16 @@ _PORTUGUESE_ONLY = frozenset({"out", "set"})
 
 
 def _month(term: str, language: str) -> int | None:
+    if not term[:1].isalpha() or term in _PORTUGUESE_ONLY and language != "pt":
+        return None
+    return _months().get(term.rstrip("."))
+
+
+@lru_cache(maxsize=1)
+def _months() -> dict[str, int]:
     from app.core.basics.dates import MONTHS  # dates reads words with this module
 
-    if term in _PORTUGUESE_ONLY and language != "pt":
-        return None
-    return MONTHS.get(term.rstrip("."))
+    return MONTHS
 
 
 def date_token(day: int, month: int) -> str:

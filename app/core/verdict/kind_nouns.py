@@ -4,7 +4,8 @@ what it asks, which is not what it asks about."""
 from __future__ import annotations
 
 from app.core.basics.text import content_words
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 
 # The nouns that name a kind of value, folded, in the languages the notes are read in: a
 # note writes "start date TBC", "nome ancora da confermare"; a question "guest wifi

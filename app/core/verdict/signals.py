@@ -28,7 +28,8 @@ from app.core.basics.text import (
 )
 from app.core.index.retrieve import SearchResult
 from app.core.index.vocabulary import path_month
-from app.core.verdict.answer_type import AnswerType, asked_type
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.kind_nouns import KIND_NOUNS
 from app.core.verdict.person_names import names_a_person
 from app.core.verdict.stated_answer import states_answer

@@ -13,7 +13,7 @@ from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import lexical_tokens
 from app.core.index.retrieve import Passage, SearchResult
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.stated_values import states
 
 # The vector leg's best few: across languages, only it can say what a passage is about.

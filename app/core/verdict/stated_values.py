@@ -23,7 +23,7 @@ from app.core.basics.values import (
     times,
 )
 from app.core.basics.weekdays import WEEKDAYS, weekdays
-from app.core.verdict.answer_type import AnswerType
+from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.person_names import german_names
 from app.core.verdict.secrets import writes_secret
 
