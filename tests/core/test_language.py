@@ -128,6 +128,15 @@ def test_a_tie_of_shared_function_words_is_broken_by_a_languages_own_marks() -> 
     assert detect_language("Preço da aula de grupo", default="en") == "pt"  # "da": Portuguese
 
 
+def test_italian_articles_and_qual_are_italian_function_words() -> None:
+    # "qual" is Portuguese too, "la" Spanish and French, "di" Italian alone: Italian wins
+    assert detect_language("qual e la mail di Tom Hartley?", default="en") == "it"
+    assert detect_language("Quanto costa la revisione della Vespa?", default="en") == "it"
+    assert "la" not in lexical_tokens("la mail di Tom", "it")
+    # the Portuguese question keeps its own language
+    assert detect_language("qual é o email do professor", default="en") == "pt"
+
+
 def test_english_writes_the_borrowed_words_as_its_own() -> None:
     # "per" is Italian too, but beside an English "in" it is English
     assert detect_language("kids birthday party price per child in 2025", "pt") == "en"

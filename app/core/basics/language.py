@@ -53,7 +53,8 @@ ITALIAN_STOPWORDS = frozenset(
     dalle di del dello dei degli dell della delle in nel nello nei negli nell nella nelle
     su sul sullo sui sugli sull sulla sulle per tra contro io tu lui lei noi voi loro mio
     mia miei mie tuo tua suo sua nostro nostra vostro ci vi li gli ne il un uno una ma ed
-    se perche anche come dov dove che chi cui non piu quale quanto quanti quanta quante
+    se perche anche come dov dove che chi cui non piu quale qual quanto quanti quanta quante
+    la le lo
     quello quelli questo questi sono sei e era erano ho hai ha abbiamo hanno essere quando
     """.split()
 )

@@ -22,8 +22,9 @@ _PART = re.compile(r"[^\W_]+")
 # 10: a short Portuguese or Spanish plural is its singular ("ilhas"); 11: a number and its
 # unit are also one token ("8 m", "8m"; "24 hours", "24h"); 12: German "viele", "hatten",
 # "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number;
-# 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04")
-TOKENIZER_VERSION = 14
+# 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04");
+# 15: Italian "la", "le", "lo" and "qual" are stop words
+TOKENIZER_VERSION = 15
 
 
 def normalize_text(text: str) -> str:
