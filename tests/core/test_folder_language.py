@@ -42,3 +42,16 @@ def test_a_note_too_short_to_tell_takes_the_folders_language_on_a_first_index(
         assert index.languages() == {"de": 6}
     finally:
         index.close()
+
+
+def test_a_note_whose_language_cannot_be_told_gives_no_vote(tmp_path: Path) -> None:
+    # Names and figures: no function word of any language. Counted as English, three of
+    # them outvoted two German notes and chose the English embedder for a German folder.
+    notes = tmp_path / "notes"
+    for i in range(2):
+        write(notes, f"betrieb/notiz-{i}.md", f"# Notiz {i}\n\n{GERMAN.format(i)}\n")
+    rows = "\n".join(f"| Volk O-0{i} | Carnica | 2024 | {20 + i},5 kg |" for i in range(8))
+    for i in range(3):
+        write(notes, f"voelker/tabelle-{i}.md", f"# Völker {i}\n\n{rows}\n")
+    found = walk_notes(notes, max_file_bytes=1_000_000).notes
+    assert sample_languages(found) == {"de": 2}

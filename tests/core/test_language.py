@@ -137,6 +137,27 @@ def test_italian_articles_and_qual_are_italian_function_words() -> None:
     assert detect_language("qual é o email do professor", default="en") == "pt"
 
 
+def test_a_list_with_few_function_words_still_tells_its_language() -> None:
+    # 3 German function words and 1 English in a treasurer's list of about 70 words
+    report = (
+        "# Kassenbericht 2023\n\n## Einnahmen\n- Mitgliedsbeiträge: 2.340 €\n"
+        "- Honigverkauf Stand Kirchzarten: 1.120 €\n- Kursgebühren Anfängerkurs: 2.640 €\n"
+        "- Zuschuss Gemeinde: 300 €\n## Ausgaben\n- Versicherung: 410 €\n"
+        "- Varroa-Mittel Sammelbestellung: 386 €\n- Miete Lehrbienenstand: 240 €\n"
+        "- Druckkosten Flyer: 95 €\n- Referentenhonorar Königinnenzucht: 250 €\n"
+        "- Porto, Bürobedarf: 62 €\n## Bestand\n- Kasse 31.12.2023: 4.812 €\n"
+        "- Girokonto Sparkasse: 3.977 €\n- geprüft von Kassenprüfern am 20.01.2024, "
+        "ohne Beanstandung und mit Dank an die Kassiererin\n- Rücklage für neue "
+        "Schleuder: 1.500 € (Beschluss JHV)\n- Spende Bäckerei Ruh: 150 € for the "
+        "open day\n"
+    )
+    assert detect_language(report, default="en") == "de"
+    # two of one language and none of another tell it only beside letters it alone writes
+    names = "Name Telefon " * 20
+    assert detect_language("Ämter und Kontakte vom Verein " + names, default="en") == "de"
+    assert detect_language("Amter und Kontakte vom Verein " + names, default="en") == "en"
+
+
 def test_english_writes_the_borrowed_words_as_its_own() -> None:
     # "per" is Italian too, but beside an English "in" it is English
     assert detect_language("kids birthday party price per child in 2025", "pt") == "en"

@@ -92,9 +92,9 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
         return default
     hits = _hits(words)
     best, count = hits.most_common(1)[0]
-    if count / len(words) < 0.08:
-        return default
     runner_up = sorted(hits.values())[-2] if len(hits) > 1 else 0
+    if count / len(words) < 0.08 and not _sparse_but_clear(text, best, count, runner_up):
+        return default
     if count == 1:
         # A short question holds one function word at most ("Which instructor speaks
         # German?"): it tells the language only when no other language has one as well,
@@ -107,6 +107,15 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
         tied = [code for code in LANGUAGES if hits[code] == count]
         return next((code for code in tied if _MARKS[code].search(text[:4000])), best)
     return best
+
+
+def _sparse_but_clear(text: str, best: str, count: int, runner_up: int) -> bool:
+    """A list or a table holds few function words ("Kassenbericht 2023": 3 German and 1
+    English in 74 words): several of one language and few of any other still tell it,
+    as do two of one language and none of another beside letters only it writes."""
+    if count >= 3 and count >= 3 * runner_up:
+        return True
+    return count >= 2 and runner_up == 0 and _MARKS[best].search(text[:4000]) is not None
 
 
 # Letters and elisions one language writes and its neighbours do not, to break a tie of

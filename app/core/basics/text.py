@@ -23,8 +23,9 @@ _PART = re.compile(r"[^\W_]+")
 # unit are also one token ("8 m", "8m"; "24 hours", "24h"); 12: German "viele", "hatten",
 # "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number;
 # 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04");
-# 15: Italian "la", "le", "lo" and "qual" are stop words
-TOKENIZER_VERSION = 15
+# 15: Italian "la", "le", "lo" and "qual" are stop words; 16: a list or table with few
+# function words of one language is read in it (its stems and stop words)
+TOKENIZER_VERSION = 16
 
 
 def normalize_text(text: str) -> str:

@@ -15,7 +15,8 @@ _MIN_WORDS = 20  # stubs and title-only notes say nothing
 
 
 def sample_languages(notes: Sequence[NoteFile], limit: int = SAMPLE_NOTES) -> Counter[str]:
-    """The languages of up to `limit` of `notes` of 20 words or more, spread over them."""
+    """The languages of up to `limit` of `notes` of 20 words or more, spread over them;
+    notes whose language cannot be told are left out."""
     step = max(1, len(notes) // limit)
     counts: Counter[str] = Counter()
     for note in notes[::step][:limit]:
@@ -23,6 +24,9 @@ def sample_languages(notes: Sequence[NoteFile], limit: int = SAMPLE_NOTES) -> Co
             text, _ = read_note(note.path)
         except (OSError, NoteSkipped):
             continue
-        if len(text.split()) >= _MIN_WORDS:
-            counts[detect_language(text)] += 1
+        # a note whose language cannot be told (a table of figures, a list of names)
+        # gives no vote: counted as English, it chose MiniLM for a German folder
+        language = detect_language(text, default="") if len(text.split()) >= _MIN_WORDS else ""
+        if language:
+            counts[language] += 1
     return counts
