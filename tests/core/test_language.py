@@ -180,3 +180,15 @@ def test_a_list_of_values_in_another_language_is_written_in_another() -> None:
     assert written_in_another(question, van)
     assert not written_in_another(question, "Van – Transit\n- MOT: passed on 17/11/2023")
     assert not written_in_another("kubota fuel filter part number", van)  # too short to tell
+
+
+def test_a_season_is_one_token_however_written() -> None:
+    for written in ("2024/25", "2024-25", "2024/2025", "2024-2025"):
+        assert "2024/25" in lexical_tokens(f"Saison {written}", "de")
+        assert "2024/25" in term_variants(written, "en")
+    # the winter of 2024/25 is written up in 2025
+    assert "2025" in lexical_tokens("winter loss rate 2024/25", "en")
+    # a year and its month, or two years apart, are no season
+    assert "2025/04" not in lexical_tokens("report 2025-03", "en")
+    assert "2024/26" not in lexical_tokens("plan 2024/2026", "en")
+    assert not [t for t in lexical_tokens("plan 2024/2026", "en") if "/" in t and t != "2024/2026"]

@@ -222,3 +222,10 @@ def test_the_lexical_leg_finds_the_word_a_slip_was_typed_for(tmp_path: Path) -> 
         assert not search(index, "wann ist der stamtich", only_words).passages
     finally:
         index.close()
+
+
+def test_a_season_is_known_when_the_notes_hold_its_years() -> None:
+    note = "# Auswinterung 2025\n41 von 305 Völkern verloren.\n## 2024\nRücklauf gut."
+    season = term("winter loss rate 2024/25", "2024/25", note, "en")
+    assert season.known
+    assert not term("winter loss rate 2022/23", "2022/23", note, "en").known

@@ -24,8 +24,9 @@ _PART = re.compile(r"[^\W_]+")
 # "wurde" are stop words; 13: degrees written "°C" or "ºC" are one token with their number;
 # 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04");
 # 15: Italian "la", "le", "lo" and "qual" are stop words; 16: a list or table with few
-# function words of one language is read in it (its stems and stop words)
-TOKENIZER_VERSION = 16
+# function words of one language is read in it (its stems and stop words); 17: a season
+# ("2024/25", "2024-2025") is also one token and its second year
+TOKENIZER_VERSION = 17
 
 
 def normalize_text(text: str) -> str:
@@ -216,6 +217,33 @@ def _day_month_of(term: str) -> list[str]:
     return list(dict.fromkeys(t for t in (date, canonical) if t != term))
 
 
+# A season, school or tax year: "2024/25", "2024-2025", "2024/2025" (the second year the
+# next one, so "2025-03", a month, is none).
+_SEASON = re.compile(r"((?:19|20)\d\d)[-/]((?:19|20)?\d\d)")
+
+
+def season_years(term: str) -> tuple[int, int] | None:
+    """The two years of a season however written ("2024/25", "2024-2025"); None for any
+    other term."""
+    season = _SEASON.fullmatch(term)
+    if season is None:
+        return None
+    first, second = int(season.group(1)), season.group(2)
+    if int(second) != ((first + 1) % 100 if len(second) == 2 else first + 1):
+        return None
+    return first, first + 1
+
+
+def _season_of(term: str) -> list[str]:
+    """A season's one token ("2024/25" for "2024-2025" too) and its second year written
+    whole ("2025" for "2024/25": a note about the winter of 2024/25 is dated 2025)."""
+    years = season_years(term)
+    if years is None:
+        return []
+    first, second = years
+    return [t for t in (f"{first}/{second % 100:02d}", str(second)) if t != term]
+
+
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A folded term's tokens: a compound whole, then its parts, then its parts joined
     ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other), and a
@@ -228,6 +256,7 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return _content_words((term,), language)
     parts = _PART.findall(term)
     tokens = [term, *_content_words(parts, language), *_day_month_of(term)]
+    tokens += [s for s in _season_of(term) if s not in tokens]
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         tokens.extend(_content_words(("".join(parts),), language))
     return tokens
@@ -243,6 +272,7 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return list(dict.fromkeys([*_content_words((term,), language), *with_unit]))
     parts = _PART.findall(term)
     variants = [term, *_day_month_of(term)]  # "28.3." for a note's "28.03.2025"
+    variants += [s for s in _season_of(term) if "/" in s]  # "2024-2025" for a note's "2024/25"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         variants.extend(_content_words(("".join(parts),), language))
     return variants
@@ -261,6 +291,9 @@ def written_apart(word: str) -> list[str] | None:
     write apart; None for any other word."""
     if _COUNT_OF.fullmatch(word) or _LETTER_MINUS.fullmatch(word) or _UNIT.fullmatch(word):
         return [part for part in re.split(r"[-./·]", word) if part]
+    years = season_years(word)
+    if years is not None:  # "2024/25": notes about it write its years
+        return [str(year) for year in years]
     return None
 
 
