@@ -4,17 +4,9 @@ is an unknown name, and neither should count as a word the notes are missing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from app.core.basics.text import lexical_tokens
-from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
-from app.core.index.store import NoteIndex
-from app.core.index.typos import typo_of
-from app.core.verdict.signals import QuestionTerm, question_terms
-from tests.conftest import write
+from app.core.verdict.signals import QuestionTerm, question_terms, typo_of
 from tests.core.test_verdict import _Vocabulary
-from tests.fakes import FakeEmbedder
 
 GERMAN_NOTE = (
     "## Kinderzahnärztin\nDr. Sommer, nächster Termin beim Zahnarzt: 14.05.\n"
@@ -204,24 +196,6 @@ def test_a_word_stemmed_alike_in_the_notes_other_language_is_in_their_passages()
     assert next(t for t in found if t.word == "coordina").in_passages
     alone = question_terms(question, words, note, "es")  # a folder in one language
     assert not next(t for t in alone if t.word == "coordina").in_passages
-
-
-def test_the_lexical_leg_finds_the_word_a_slip_was_typed_for(tmp_path: Path) -> None:
-    notes = tmp_path / "notes"
-    write(notes, "termine.md", "# Termine\n\n## Stammtisch\nJeden zweiten Dienstag, 19:30 Uhr.")
-    write(notes, "honig.md", "# Honig\n\n## Preise\nGlas 500 g: 7,50 €, Glas 250 g: 4,50 €.")
-    write(notes, "kurse.md", "# Kurse\n\n## Anfängerkurs\nBeginn im März, acht Termine.")
-    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
-    try:
-        update_index(index, notes)
-        only_words = RetrievalSettings(k=3, vector_weight=0.0)
-        found = search(index, "wann ist der stamtisch", only_words).passages
-        assert found and found[0].primary.file == "termine.md"
-        assert found[0].bm25_rank == 1
-        # two slips away is another word
-        assert not search(index, "wann ist der stamtich", only_words).passages
-    finally:
-        index.close()
 
 
 def test_a_season_is_known_when_the_notes_hold_its_years() -> None:

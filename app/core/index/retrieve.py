@@ -22,12 +22,11 @@ from app.core.index.cross_language import (
     vector_order,
 )
 from app.core.index.exact_terms import exact_term_holder, exact_terms, with_pins
-from app.core.index.lexical import Bm25Index, LexicalHit, TermHolders
+from app.core.index.lexical import LexicalHit
 from app.core.index.near_copies import near_copy
 from app.core.index.records import ChunkSource, StoredText
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
-from app.core.index.typos import typo_of
 from app.core.index.vectors import VectorHit
 from app.core.index.vocabulary import path_words
 from app.core.models.embedder import Vectors
@@ -266,10 +265,6 @@ def search(
         tokens = lexical_tokens(question, language)
         tokens += [t for t in name_tokens(question, language, others) if t not in tokens]
         held = index.path_field().holders(tokens)  # "boiler" finds house/boiler.md
-        meant = _meant(tokens, bm25, held)
-        if meant:
-            tokens += meant
-            held = index.path_field().holders(tokens)
         lexical_hits = bm25.search_tokens(tokens, settings.candidates, only=only, also_held=held)
         for term in exact_terms(bm25, question, settings.pinned_terms, language):
             best = exact_term_holder(bm25, term, lexical_hits, only)
@@ -367,18 +362,6 @@ def search(
         moved_hits,
         stand_ins([p.text_hash for p in passages], order, stored, unread),
     )
-
-
-def _meant(tokens: list[str], bm25: Bm25Index, held: TermHolders) -> list[str]:
-    """The notes' words that the question's unknown words were typed for ("stamtisch"
-    for "Stammtisch"), as the verdict reads them."""
-    meant: list[str] = []
-    for token in tokens:
-        if token not in bm25 and token not in held:
-            fixed = typo_of(token, bm25)
-            if fixed is not None and fixed not in tokens and fixed not in meant:
-                meant.append(fixed)
-    return meant
 
 
 def _current_sections(

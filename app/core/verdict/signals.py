@@ -27,7 +27,6 @@ from app.core.basics.text import (
     written_apart,
 )
 from app.core.index.retrieve import SearchResult
-from app.core.index.typos import typo_of
 from app.core.index.vocabulary import path_month
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
@@ -280,6 +279,26 @@ def _hyphen_parts(folded: str, vocabulary: Vocabulary, language: str) -> list[st
         return []
     tokens = [v[0] for v in (term_variants(part, language) for part in parts) if v]
     return tokens if len(tokens) == len(parts) and all(t in vocabulary for t in tokens) else []
+
+
+_MIN_TYPO_LENGTH = 5  # shorter words are one letter from too many others
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def typo_of(token: str, vocabulary: Vocabulary) -> str | None:
+    """The token of the notes one typing slip from `token` (a letter dropped, added,
+    changed or two swapped: "kaltmite" for "Kaltmiete", "reagnets" for "reagents"), the
+    most widespread when several are; None for a short, numbered or unslipped token."""
+    if len(token) < _MIN_TYPO_LENGTH or not token.isalpha() or not token.isascii():
+        return None
+    splits = [(token[:i], token[i:]) for i in range(len(token) + 1)]
+    candidates = {a + b[1:] for a, b in splits if b}
+    candidates |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    candidates |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    candidates |= {a + c + b for a, b in splits for c in _LETTERS}
+    candidates.discard(token)
+    known = [c for c in candidates if len(c) >= _MIN_TYPO_LENGTH and c in vocabulary]
+    return max(known, key=lambda c: (vocabulary.doc_freq(c), c)) if known else None
 
 
 def _known_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
