@@ -25,8 +25,8 @@ _PART = re.compile(r"[^\W_]+")
 # 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04");
 # 15: Italian "la", "le", "lo" and "qual" are stop words; 16: a list or table with few
 # function words of one language is read in it (its stems and stop words); 17: a season
-# ("2024/25", "2024-2025") is also one token and its second year
-TOKENIZER_VERSION = 17
+# ("2024/25", "2024-2025") is also one token and its second year; 18: not its second year
+TOKENIZER_VERSION = 18
 
 
 def normalize_text(text: str) -> str:
@@ -235,13 +235,12 @@ def season_years(term: str) -> tuple[int, int] | None:
 
 
 def _season_of(term: str) -> list[str]:
-    """A season's one token ("2024/25" for "2024-2025" too) and its second year written
-    whole ("2025" for "2024/25": a note about the winter of 2024/25 is dated 2025)."""
+    """A season's one token, as `season_years` reads it ("2024/25" for "2024-2025")."""
     years = season_years(term)
     if years is None:
         return []
-    first, second = years
-    return [t for t in (f"{first}/{second % 100:02d}", str(second)) if t != term]
+    season = f"{years[0]}/{years[1] % 100:02d}"
+    return [season] if season != term else []
 
 
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
@@ -272,7 +271,7 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return list(dict.fromkeys([*_content_words((term,), language), *with_unit]))
     parts = _PART.findall(term)
     variants = [term, *_day_month_of(term)]  # "28.3." for a note's "28.03.2025"
-    variants += [s for s in _season_of(term) if "/" in s]  # "2024-2025" for a note's "2024/25"
+    variants += _season_of(term)  # "2024-2025" for a note's "2024/25"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         variants.extend(_content_words(("".join(parts),), language))
     return variants
@@ -291,9 +290,6 @@ def written_apart(word: str) -> list[str] | None:
     write apart; None for any other word."""
     if _COUNT_OF.fullmatch(word) or _LETTER_MINUS.fullmatch(word) or _UNIT.fullmatch(word):
         return [part for part in re.split(r"[-./·]", word) if part]
-    years = season_years(word)
-    if years is not None:  # "2024/25": notes about it write its years
-        return [str(year) for year in years]
     return None
 
 
