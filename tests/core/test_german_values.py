@@ -73,3 +73,34 @@ def test_german_common_nouns_and_code_compounds_are_no_missing_names() -> None:
     # another code is still missing, and so is a name
     assert identifiers_missing("Was heißt der F31-Fehler?", heating) == ["F31-Fehler"]
     assert identifiers_missing("Wann kam Herr Baumgartner?", heating) == ["Baumgartner"]
+
+
+def test_a_german_noun_is_not_asked_of_a_passage_in_another_language() -> None:
+    """German capitalises its nouns; an English note writes them in English ("hive" for
+    "Volk"), while a name is written alike in both."""
+    products = (
+        "## FormiVap 60 (formic acid 60 %)\nLong-term evaporator pads.\n"
+        "Each application stays in the hive for 7 days."
+    )
+    assert identifiers_missing("wie lange bleibt ein FormiVap 60 Pad im Volk?", products) == []
+    sightings = (
+        "Collected by Gareth for the English group.\n"
+        "| 12 Sep 2024 | Kirchzarten, poplar | nest removed 16 Sep 2024 by a pest firm |"
+    )
+    question = "Wann wurde das Hornissennest in Kirchzarten entfernt?"
+    assert identifiers_missing(question, sightings) == []
+    # a name is still asked for, and a German passage is read as before
+    assert identifiers_missing(
+        "Wann wurde das Hornissennest in Hinterzarten entfernt?", sightings
+    ) == ["Hinterzarten"]
+    german = "## Pflege\nJede Behandlung bleibt 7 Tage im Stock."
+    missing = identifiers_missing("wie lange bleibt ein FormiVap 60 Pad im Volk?", german)
+    assert missing == ["FormiVap", "Pad", "Volk"]
+
+
+def test_a_german_hyphened_compound_is_found_by_its_parts() -> None:
+    plan = "Varroa-Behandlung 2024\n## Winterbehandlung\n- Termin: Sa 14.12.2024, 10:00 Uhr"
+    assert identifiers_missing("Wann war die Varroa-Winterbehandlung 2024?", plan) == []
+    assert identifiers_missing("Wann war die Varroa-Sommerbehandlung 2024?", plan) == [
+        "Varroa-Sommerbehandlung"
+    ]

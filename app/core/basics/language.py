@@ -143,6 +143,16 @@ def _hits(words: list[str]) -> Counter[str]:
     return hits
 
 
+def clearly_in_another(text: str, language: str) -> bool:
+    """Whether `text` holds at least two function words of one other language and no more
+    than a third as many of `language`'s: a table row with a stray "sa" or "de" is not
+    written in another language."""
+    hits = _hits(_words(text))
+    own = hits.pop(language, 0)
+    best = max(hits.values(), default=0)
+    return best >= 2 and 3 * own <= best
+
+
 def written_in_another(question: str, text: str) -> bool:
     """Whether `text` is written in another language than `question`, both clearly in
     one: a passage names its things in its own words ("Raspberry Pi del riego" for "the
