@@ -119,6 +119,16 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
             german = detect_language(f"{question}\n{passage}"[:4000]) == "de"
         return german
 
+    across: bool | None = None  # a German question over a passage in another language
+
+    def german_across() -> bool:
+        nonlocal across
+        if across is None:
+            across = detect_language(question, default="") == "de" and clearly_in_another(
+                passage, "de"
+            )
+        return across
+
     missing = {
         _as_written(t, question)
         for t in codes
@@ -136,8 +146,8 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     ]
     for name in names:
         folded_name = fold(name)
-        if _german_noun_across(name, opened, question, passage):
-            continue
+        if _after_german_determiner(name, opened) and german_across():
+            continue  # a noun, which the other language writes in its own words
         if "-" in folded_name:  # "Port-Blanc" is not the "Port de Kerlaouen"
             if any(form in folded for form in _hyphen_forms(folded_name)):
                 continue
@@ -175,17 +185,13 @@ _GERMAN_DETERMINER = re.compile(
 )
 
 
-def _german_noun_across(name: str, question: str, whole: str, passage: str) -> bool:
-    """A capitalised word of a German question that follows an article or the like is a
-    noun, which a passage in another language writes in its own words ("im Volk" for an
-    English note's "stays in the hive"); a name is written alike in both."""
+def _after_german_determiner(name: str, question: str) -> bool:
+    """Whether a capitalised word of the question follows an article or the like: in a
+    German question a noun, which a passage in another language writes in its own words
+    ("im Volk" for an English note's "stays in the hive"); a name is written alike in
+    both."""
     at = question.find(name)
-    return (
-        at > 0
-        and _GERMAN_DETERMINER.search(question[:at]) is not None
-        and detect_language(whole, default="") == "de"
-        and clearly_in_another(passage, "de")
-    )
+    return at > 0 and _GERMAN_DETERMINER.search(question[:at]) is not None
 
 
 def _parts_present(folded_name: str, written: tuple[str, ...]) -> bool:

@@ -255,7 +255,7 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         return _content_words((term,), language)
     parts = _PART.findall(term)
     tokens = [term, *_content_words(parts, language), *_day_month_of(term)]
-    tokens += [s for s in _season_of(term) if s not in tokens]
+    tokens += _season_of(term)  # never the term itself, nor one of its parts
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         tokens.extend(_content_words(("".join(parts),), language))
     return tokens
