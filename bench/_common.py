@@ -65,7 +65,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # teatro-bologna (Italian and English notes of an amateur theatre company in Bologna)
 # after that vote shipped, before the verdict's next change was measured;
 # imkerverein-freiburg (German and English notes of a beekeeping association near
-# Freiburg) after person names, date tokens and Italian articles had shipped.
+# Freiburg) after person names, date tokens and Italian articles had shipped;
+# cerveceria-valencia (English and Spanish notes of a craft brewery with a taproom in
+# Valencia) after the language of tables, seasons and German nouns had shipped.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -74,7 +76,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "wohnung-verein", "daily-notes", "carnets-fr", "team-notes", "lab-notes",
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
-        "velo-lyon", "teatro-bologna", "imkerverein-freiburg",
+        "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
