@@ -99,3 +99,14 @@ def test_auto_picks_the_multilingual_model_for_a_folder_mostly_in_portuguese(
     assert choose_embedder("auto", portuguese, tmp_path / "i1", walk) == "multilingual"
     assert choose_embedder("auto", SAMPLE_NOTES, tmp_path / "i2", walk) == "minilm"
     assert choose_embedder("minilm", portuguese, tmp_path / "i3", walk) == "minilm"
+
+
+def test_auto_picks_the_multilingual_model_for_a_folder_in_two_languages(tmp_path: Path) -> None:
+    # Portuguese course notes beside English ones, one in three: questions will cross
+    # languages. (sample_notes/ holds three in nineteen, and keeps MiniLM, above.)
+    both = tmp_path / "both"
+    shutil.copytree(SAMPLE_NOTES / "estudos", both / "estudos")
+    english = sorted(p for p in SAMPLE_NOTES.rglob("*.md") if "estudos" not in p.parts)[:6]
+    for note in english:
+        shutil.copy(note, both / note.name)
+    assert choose_embedder("auto", both, tmp_path / "i1", WalkSettings()) == "multilingual"
