@@ -248,6 +248,14 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("Qual é a potência do aparelho de ultrassom?", AnswerType.QUANTITY),
         ("¿Cuál es la temperatura del horno?", AnswerType.QUANTITY),
         ("que área da clínica atende convênio?", None),
+        # a deposit is money
+        ("fianza por barril de 20 litros?", AnswerType.PRICE),
+        ("What is the deposit for the flat?", AnswerType.PRICE),
+        ("how much deposit did we pay on the van", AnswerType.PRICE),
+        ("¿Cuál es la fianza del piso?", AnswerType.PRICE),
+        ("Flaschenpfand pro Kiste", AnswerType.PRICE),
+        ("kaution betrag", AnswerType.PRICE),
+        ("where do I deposit the cheques?", AnswerType.PLACE),
     ],
 )
 def test_prices_and_measurements_asked_in_other_words(
@@ -600,3 +608,26 @@ def test_how_early_before_is_answered_by_a_length_of_time_not_a_floor() -> None:
     stated = "Os apresentadores chegam pelo menos 15 minutos antes do início do programa."
     assert states(stated, kind, question, stated)
     assert not states("The studio is on the 1st floor.", kind, question, "")
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        # English asks a length and a length of time alike
+        (
+            "how long is Rosa's Sunday bike ride?",
+            "Vuelta al Puerto: 87 km, 1.150 m de desnivel.",
+            True,
+        ),
+        ("How long was the coastal hike?", "The loop is 12 miles.", True),
+        ("how long is the diacetyl rest?", "Hold for 48 hours at 18 °C.", True),
+        # unless a verb says which
+        ("how long does Rosa's Sunday ride take?", "Vuelta al Puerto: 87 km.", False),
+        ("How long is the taproom open on Sundays?", "The terrace is 40 m long.", False),
+    ],
+)
+def test_how_long_is_a_length_or_a_length_of_time(
+    question: str, sentence: str, stated: bool
+) -> None:
+    assert asked_type(question) is AnswerType.DURATION
+    assert states(sentence, AnswerType.DURATION, question) is stated

@@ -92,6 +92,11 @@ def test_a_unit_spelled_out_is_its_symbol() -> None:
         "kg",
     ]
     assert content_words("a run of 5 quilômetros", "pt") >= {"km"}
+    # a micron, however spelled, is the "µm" (micro sign) or "μm" (Greek mu) a note writes
+    assert "\u03bcm" in lexical_tokens("micron rating of the final filter?", "en")
+    assert "\u03bcm" in lexical_tokens("Cartucho final: 1 \u00b5m absoluto", "es")
+    assert "\u03bcm" in lexical_tokens("filtro de 5 micras", "es")
+    assert "12mile" in lexical_tokens("The loop is 12 miles", "en")
 
 
 def test_a_number_glued_to_its_unit_is_also_the_number_and_the_unit() -> None:

@@ -25,8 +25,9 @@ _PART = re.compile(r"[^\W_]+")
 # 14: a day and month, in words or figures, are also one token ("12 Apr", "12/04": "12.04");
 # 15: Italian "la", "le", "lo" and "qual" are stop words; 16: a list or table with few
 # function words of one language is read in it (its stems and stop words); 17: a season
-# ("2024/25", "2024-2025") is also one token and its second year; 18: not its second year
-TOKENIZER_VERSION = 18
+# ("2024/25", "2024-2025") is also one token and its second year; 18: not its second year;
+# 19: a micron spelled out is the symbol "μm", and "12 miles" is also "12mile"
+TOKENIZER_VERSION = 19
 
 
 def normalize_text(text: str) -> str:
@@ -347,6 +348,7 @@ def _unit_names() -> dict[str, str]:
         "km": "kilometre kilometer quilometro kilometro",
         "cm": "centimetre centimeter centimetro",
         "mm": "millimetre millimeter milimetro",
+        "\u03bcm": "micron micrometre micrometer micra micrometro",
         "kg": "kilogram kilogramme quilograma kilogramo",
         "mg": "milligram milligramme miligrama",
         "ml": "millilitre milliliter mililitro",

@@ -118,6 +118,7 @@ UNITS: dict[str, str] = {
         "km",
     ),
     **dict.fromkeys(["m", "metre", "metres", "meter", "meters", "metro", "metros", "metri"], "m"),
+    **dict.fromkeys(["mile", "miles"], "mile"),
     **dict.fromkeys(
         [
             "cm",

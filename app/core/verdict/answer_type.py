@@ -20,7 +20,7 @@ _MONEY_WORDS = (
     r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
     r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
     r"cuesta|cuestan|costo|costaron|costar|precio|paga|pagan|pagaba|pague|pagas|pagamos|coste|"
-    r"importe|cobra|"
+    r"importe|cobra|deposit|fianza|caucao|kaution|cauzione|pfand|"
     r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
     r"subscription|subscriptions|dues|fare|fares|premium|"
     # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
@@ -93,10 +93,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "what's the new rent going to be", "what is the current fee"
         (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
                            r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
-                           r"premium)\b|"
+                           r"premium|deposit)\b|"
                            r"\b(what|which) (is|was|will be) the (new |current |old |monthly |"
                            r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
-                           r"premium)\b|"
+                           r"premium|deposit)\b|"
                            # "what will the rent be after the review"
                            r"\bwhat (will|would|is|was)( \w+){0,3} (price|cost|fee|rent|salary|"
                            r"wage|bill|subscription|sub|due|fare|premium)s? "
@@ -114,7 +114,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"^\W*(qual|cual)( e| foi| era| es| fue)?( o| a| el| la)? "
                            r"(novo |nova |atual |antigo |antiga |nuevo |actual )?(preco|custo|"
                            r"salario|aluguel|mensalidade|anuidade|diaria|precio|sueldo|alquiler|"
-                           r"mensualidad|cuota)\b|"
+                           r"mensualidad|cuota|fianza|caucao)\b|"
                            r"^\W*(what|which)('s| is| was| will be) (the |my |our |her |his |"
                            r"their )?(new |current |old |monthly |annual |yearly |hourly )?"
                            r"(salary|wage)s?\b"),
@@ -123,7 +123,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PRICE, r"\ba cuanto (me |nos |lo |la |los |las )?(da|daba|dan|daban|dio|"
                            r"sale|salia|vende|vendia|esta|estaba)\b"),
         (AnswerType.PRICE, r"\b(cual|que) (es|fue|era) (el|la) (precio|coste|costo|importe|"
-                           r"tarifa|cuota)\b|\bque precio\b"),
+                           r"tarifa|cuota|fianza)\b|\bque precio\b"),
         (AnswerType.DURATION, r"\bhow long\b|\bfor how (many|much) (time|hours|days|minutes)\b"),
         # "How early do hosts need to be there before their show?": how long before it
         (AnswerType.DURATION, r"\bhow (early|soon|far ahead)\b.*\b(before|ahead of|prior to)\b|"
@@ -241,8 +241,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"gebuhr|miete|prix|cout|tarif|precio|coste|preco|custo|taxe|impot|"
                            r"impots|loyer|cotisation|salaire|montant|prezzo|costo|affitto|"
                            r"bolletta|rata|canone|stipendio|tariffa|tassa|beitrag|gehalt|"
+                           # a deposit: "fianza por barril", "keg deposit?", "Pfand pro Kiste"
+                           r"deposit|fianza|caucao|kaution|cauzione|pfand|"
                            # German compounds: "Stundenlohn", "Kaltmiete", "Ticketpreis"
-                           r"\w+(preis|kosten|gebuhr|miete|lohn|gehalt|beitrag))\b"
+                           r"\w+(preis|kosten|gebuhr|miete|lohn|gehalt|beitrag|pfand))\b"
                            r"(?!\s+(centre|center|code|category|model)\b)|"
                            # "december electric bill amount", "refund amount"
                            rf"{_TERSE}\b(bill|invoice|payment|refund|deposit|statement) amount\b"),

@@ -165,9 +165,15 @@ _DIMENSIONS = {
     "degree": "temperature",
     "pressure": "pressure",
     **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
-    **dict.fromkeys(("mm", "cm", "m", "km"), "length"),
+    **dict.fromkeys(("mm", "cm", "m", "km", "mile"), "length"),
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
 }
+# English asks a length and a length of time alike ("how long is the ride?"), unless a
+# verb says which ("how long does the ride take?"); other languages have a word for each.
+_LENGTH_OR_TIME = re.compile(
+    r"\bhow long (?:is|was|are|were)\b(?!.*\b(?:take|takes|took|last|lasts|lasted|open|"
+    r"valid|kept|stored|left)\b)"
+)
 _COUNTED = re.compile(
     r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?)"
     r"((?:\s+|(?<=['’]))[^\W\d_]+(?:\s+[^\W\d_]+){0,2})"
@@ -307,6 +313,11 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.QUANTITY:
         return bool(quantities(text))
     if kind is AnswerType.DURATION:
+        if question and _LENGTH_OR_TIME.search(fold(question)):
+            # "how long is Rosa's Sunday ride?": "87 km" answers it as well as "4 hours"
+            return has_duration(text) or any(
+                _DIMENSIONS.get(q.unit or "") == "length" for q in quantities(text)
+            )
         return has_duration(text)
     if kind is AnswerType.TIME:
         return bool(times(text))
