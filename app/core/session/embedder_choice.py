@@ -60,7 +60,10 @@ def choose_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettin
     stored = stored_choice(index_dir)
     if stored is not None:
         return stored
-    counts = sample_languages(notes, walk)
+    return _by_language(sample_languages(notes, walk))
+
+
+def _by_language(counts: Counter[str]) -> str:
     total = sum(counts.values())
     other = total - counts.get(DEFAULT_LANGUAGE, 0)
     if total and other / total >= BILINGUAL_SHARE and unavailable_reason() is None:
@@ -77,6 +80,23 @@ def describe_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSett
         why = "the model the index was built with"
     else:
         why = "chosen by the folder's language before its first index"
+    if setting == "auto" and stored_choice(index_dir) is not None:
+        why += _now_by_language(choice, notes, walk)
     if choice == "multilingual":
         return f"{MULTILINGUAL_NAME} ({why})"
     return f"all-MiniLM-L6-v2 or a folder in models_dir ({why})"
+
+
+def _now_by_language(stored: str, notes: Path, walk: WalkSettings) -> str:
+    """What `auto` would pick for the folder today, when not the model its index keeps:
+    an index built before the folder (or the rule) changed keeps its model until rebuilt."""
+    counts = sample_languages(notes, walk)
+    now = _by_language(counts)
+    if now == stored:
+        return ""
+    total = sum(counts.values())
+    other = total - counts.get(DEFAULT_LANGUAGE, 0)
+    return (
+        f"; {other} of {total} notes sampled are not in English, so a first index now would"
+        f' use {now}: set `embedder = "{now}"` and run `asknotes index --rebuild` to switch'
+    )
