@@ -67,7 +67,10 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # imkerverein-freiburg (German and English notes of a beekeeping association near
 # Freiburg) after person names, date tokens and Italian articles had shipped;
 # cerveceria-valencia (English and Spanish notes of a craft brewery with a taproom in
-# Valencia) after the language of tables, seasons and German nouns had shipped.
+# Valencia) after the language of tables, seasons and German nouns had shipped;
+# pesquisa-londres (English work notes and Brazilian Portuguese personal notes of a
+# researcher in London) after the multilingual model became auto's for a folder with one
+# note in four in another language.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -77,6 +80,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
+        "pesquisa-londres",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
