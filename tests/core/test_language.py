@@ -125,6 +125,12 @@ def test_contractions_typed_in_portuguese_questions_are_stop_words() -> None:
         "formulari",
         "carreg",
     ]
+    # and question words typed in a hurry: "qdo" is "quando", a word no note need hold
+    assert lexical_tokens("qdo é o casamento do meu irmão? qto custa? pq?", "pt") == [
+        "casament",
+        "irma",
+        "cust",
+    ]
 
 
 def test_a_tie_of_shared_function_words_is_broken_by_a_languages_own_marks() -> None:

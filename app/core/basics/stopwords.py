@@ -35,8 +35,8 @@ PORTUGUESE_STOPWORDS: frozenset[str] = frozenset(
     serao seria seriamos seriam temos tinhamos tinham tive teve tivemos tiveram tenha
     tenhamos tenham tivesse tivessem tiver terei tera teremos terao teria teriamos teriam
     quais quanto quantos quanta quantas onde porque pois entao aqui ali la isso cada
-    pra pras pro pros ta ne vc vcs tb tbm
-    """.split()  # the last line: contractions typed in questions ("dá pra", "tá", "né")
+    pra pras pro pros ta ne vc vcs tb tbm qdo qnd qto qta qtos qtas pq
+    """.split()  # the last line: contractions typed in questions ("dá pra", "tá", "qdo")
 )
 
 ALL_STOPWORDS: frozenset[str] = ENGLISH_STOPWORDS | PORTUGUESE_STOPWORDS

@@ -26,8 +26,9 @@ _PART = re.compile(r"[^\W_]+")
 # 15: Italian "la", "le", "lo" and "qual" are stop words; 16: a list or table with few
 # function words of one language is read in it (its stems and stop words); 17: a season
 # ("2024/25", "2024-2025") is also one token and its second year; 18: not its second year;
-# 19: a micron spelled out is the symbol "μm", and "12 miles" is also "12mile"
-TOKENIZER_VERSION = 19
+# 19: a micron spelled out is the symbol "μm", and "12 miles" is also "12mile"; 20:
+# Portuguese typed in a hurry ("qdo", "qto", "pq") is stop words
+TOKENIZER_VERSION = 20
 
 
 def normalize_text(text: str) -> str:
