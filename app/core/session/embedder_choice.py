@@ -64,24 +64,29 @@ def choose_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettin
 
 
 def _by_language(counts: Counter[str]) -> str:
-    total = sum(counts.values())
-    other = total - counts.get(DEFAULT_LANGUAGE, 0)
+    other, total = _not_english(counts)
     if total and other / total >= BILINGUAL_SHARE and unavailable_reason() is None:
         return "multilingual"
     return "minilm"
 
 
+def _not_english(counts: Counter[str]) -> tuple[int, int]:
+    """How many of the sampled notes are not in English, and how many were sampled."""
+    total = sum(counts.values())
+    return total - counts.get(DEFAULT_LANGUAGE, 0), total
+
+
 def describe_embedder(setting: str, notes: Path, index_dir: Path, walk: WalkSettings) -> str:
     """Which embedding model the folder uses, why, and for MiniLM which engine runs it."""
-    choice = choose_embedder(setting, notes, index_dir, walk)
+    stored = stored_choice(index_dir) if setting == "auto" else None
     if setting != "auto":
-        why = f"set by `embedder = {setting}`"
-    elif stored_choice(index_dir) is not None:
-        why = "the model the index was built with"
+        choice, why = setting, f"set by `embedder = {setting}`"
+    elif stored is not None:
+        choice = stored
+        why = "the model the index was built with" + _now_by_language(stored, notes, walk)
     else:
+        choice = _by_language(sample_languages(notes, walk))
         why = "chosen by the folder's language before its first index"
-    if setting == "auto" and stored_choice(index_dir) is not None:
-        why += _now_by_language(choice, notes, walk)
     if choice == "multilingual":
         return f"{MULTILINGUAL_NAME} ({why})"
     return f"all-MiniLM-L6-v2 or a folder in models_dir ({why})"
@@ -94,8 +99,7 @@ def _now_by_language(stored: str, notes: Path, walk: WalkSettings) -> str:
     now = _by_language(counts)
     if now == stored:
         return ""
-    total = sum(counts.values())
-    other = total - counts.get(DEFAULT_LANGUAGE, 0)
+    other, total = _not_english(counts)
     return (
         f"; {other} of {total} notes sampled are not in English, so a first index now would"
         f' use {now}: set `embedder = "{now}"` and run `asknotes index --rebuild` to switch'

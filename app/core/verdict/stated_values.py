@@ -15,15 +15,20 @@ from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import fold
 from app.core.basics.values import (
-    CURRENCIES,
-    TIME_UNITS,
-    UNITS,
     has_money,
     quantities,
     times,
 )
 from app.core.basics.weekdays import WEEKDAYS, weekdays
 from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.measures import (
+    asks_length_or_time,
+    counted_unit,
+    counts,
+    dimension,
+    measured,
+    names_a_measure,
+)
 from app.core.verdict.person_names import german_names
 from app.core.verdict.secrets import writes_secret
 
@@ -157,75 +162,6 @@ _DAY_OF_MONTH = re.compile(
 )
 
 
-# What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
-_DIMENSIONS = {
-    **dict.fromkeys(TIME_UNITS, "time"),
-    **dict.fromkeys(CURRENCIES, "money"),
-    **dict.fromkeys(("g", "kg", "oz", "lb"), "mass"),
-    "degree": "temperature",
-    "pressure": "pressure",
-    **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
-    **dict.fromkeys(("mm", "cm", "m", "km", "mile"), "length"),
-    **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
-}
-# English asks a length and a length of time alike ("how long is the ride?"), unless a
-# verb says which ("how long does the ride take?"); other languages have a word for each.
-_LENGTH_OR_TIME = re.compile(
-    r"\bhow long (?:is|was|are|were)\b(?!.*\b(?:take|takes|took|last|lasts|lasted|open|"
-    r"valid|kept|stored|left)\b)"
-)
-_COUNTED = re.compile(
-    r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?)"
-    r"((?:\s+|(?<=['’]))[^\W\d_]+(?:\s+[^\W\d_]+){0,2})"
-)
-
-
-def _counts(written: str | None, counted: str) -> bool:
-    if written is None:
-        return True  # a bare number counts anything
-    if counted:  # a unit is counted: one of its dimension
-        return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
-    # things are counted: no measure (of time, money, weight…) counts people, stars or
-    # eggs ("120 g per hen per day" for "¿cuántos huevos ponen?")
-    return _DIMENSIONS.get(written) is None
-
-
-# A measure asked for by name, and the dimension of the units that state it: "what
-# pressure" is not answered by a tyre's size "27 × 1¼", nor "what temperature" by a time.
-_MEASURES = {
-    **dict.fromkeys("temperature temperatura temperatur".split(), "temperature"),
-    **dict.fromkeys("pressure pressao presion pression druck".split(), "pressure"),
-    **dict.fromkeys("weight weigh weighs peso poids gewicht pesaba pesa".split(), "mass"),
-}
-
-
-# A measure asked for by name whose units vary or are none (a salinity, a pH, an area).
-_MEASURE_NAMED = re.compile(
-    r"\b(salinity|humidity|altitude|elevation|concentration|conductivity|ph|area|volume|depth|"
-    r"height|length|width|distance|speed|voltage|capacity|salinidade|salinidad|umidade|"
-    r"humedad|altitud|concentracao|concentracion|profundidade|profundidad|altura|"
-    r"comprimento|longitud|largura|anchura|distancia|velocidade|velocidad|capacidade|"
-    r"capacidad|volumen)\b"
-)
-
-
-def _measured(question: str) -> str | None:
-    """The dimension of the first measure the question names, if any."""
-    return next((_MEASURES[w] for w in re.findall(r"\w+", fold(question)) if w in _MEASURES), None)
-
-
-def counted_unit(question: str) -> str | None:
-    """What a "how many" question counts, as a unit when it counts one ("how many total
-    hours" counts hours); "" when it counts things that are no unit ("how many people")."""
-    match = _COUNTED.search(fold(question))
-    if match is None:
-        return None
-    words = match.group(1).split()
-    if words[0] in ("of", "de", "do", "da", "dos", "das"):
-        return None  # "how many of the tests": a share may answer it
-    return next((UNITS[w] for w in words if w in UNITS), "")
-
-
 # The end of a period asked ("when does Tomasz come back from leave?", "¿cuándo vuelve?")
 # and only its start stated ("Parental leave will start on 4 August 2025").
 _END_ASKED = re.compile(
@@ -291,14 +227,14 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             # "how many km": "um colega" (an article) and "Honda Fit 2016" (a model year)
             # count no kilometres; another bare figure may, under a column named by the unit
             return any(
-                _counts(q.unit, unit)
+                counts(q.unit, unit)
                 and not (unit and q.unit is None and (q.text.isalpha() or YEAR.fullmatch(q.text)))
                 for q in counted
             )
-        measured = _measured(question)
-        if measured is not None:
-            return any(_DIMENSIONS.get(q.unit or "") == measured for q in counted)
-        if _MEASURE_NAMED.search(fold(question)):
+        measure = measured(question)
+        if measure is not None:
+            return any(dimension(q.unit) == measure for q in counted)
+        if names_a_measure(question):
             # "the salinity at station CF1-12" is not "the 2nd attempt"
             return any(not q.ordinal for q in counted)
         return bool(counted)
@@ -313,10 +249,10 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.QUANTITY:
         return bool(quantities(text))
     if kind is AnswerType.DURATION:
-        if question and _LENGTH_OR_TIME.search(fold(question)):
+        if question and asks_length_or_time(question):
             # "how long is Rosa's Sunday ride?": "87 km" answers it as well as "4 hours"
             return has_duration(text) or any(
-                _DIMENSIONS.get(q.unit or "") == "length" for q in quantities(text)
+                dimension(q.unit) == "length" for q in quantities(text)
             )
         return has_duration(text)
     if kind is AnswerType.TIME:

@@ -1,0 +1,96 @@
+"""What a question's number measures or counts, and what a written unit measures:
+"how many grams" is answered by "1 kg", not by "3 hours"; "what pressure" by bars, not by
+a tyre's size; "how long is the ride?" by kilometres as well as by hours."""
+
+from __future__ import annotations
+
+import re
+
+from app.core.basics.text import fold
+from app.core.basics.values import CURRENCIES, TIME_UNITS, UNITS
+
+# What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
+_DIMENSIONS = {
+    **dict.fromkeys(TIME_UNITS, "time"),
+    **dict.fromkeys(CURRENCIES, "money"),
+    **dict.fromkeys(("g", "kg", "oz", "lb"), "mass"),
+    "degree": "temperature",
+    "pressure": "pressure",
+    **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
+    **dict.fromkeys(("mm", "cm", "m", "km", "mile"), "length"),
+    **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
+}
+# English asks a length and a length of time alike ("how long is the ride?"), unless a
+# verb says which ("how long does the ride take?"); other languages have a word for each.
+_LENGTH_OR_TIME = re.compile(
+    r"\bhow long (?:is|was|are|were)\b(?!.*\b(?:take|takes|took|last|lasts|lasted|open|"
+    r"valid|kept|stored|left)\b)"
+)
+_COUNTED = re.compile(
+    r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?)"
+    r"((?:\s+|(?<=['’]))[^\W\d_]+(?:\s+[^\W\d_]+){0,2})"
+)
+
+
+def dimension(unit: str | None) -> str | None:
+    """What a unit measures ("kg": mass); None for no unit or one that measures nothing
+    here."""
+    return _DIMENSIONS.get(unit or "")
+
+
+def counts(written: str | None, counted: str) -> bool:
+    """Whether a number written with `written` (its unit, or None) counts what the
+    question counts (`counted_unit`'s answer: a unit, or "" for things)."""
+    if written is None:
+        return True  # a bare number counts anything
+    if counted:  # a unit is counted: one of its dimension
+        return _DIMENSIONS.get(written, written) == _DIMENSIONS.get(counted, counted)
+    # things are counted: no measure (of time, money, weight…) counts people, stars or
+    # eggs ("120 g per hen per day" for "¿cuántos huevos ponen?")
+    return _DIMENSIONS.get(written) is None
+
+
+# A measure asked for by name, and the dimension of the units that state it: "what
+# pressure" is not answered by a tyre's size "27 × 1¼", nor "what temperature" by a time.
+_MEASURES = {
+    **dict.fromkeys("temperature temperatura temperatur".split(), "temperature"),
+    **dict.fromkeys("pressure pressao presion pression druck".split(), "pressure"),
+    **dict.fromkeys("weight weigh weighs peso poids gewicht pesaba pesa".split(), "mass"),
+}
+
+
+# A measure asked for by name whose units vary or are none (a salinity, a pH, an area).
+_MEASURE_NAMED = re.compile(
+    r"\b(salinity|humidity|altitude|elevation|concentration|conductivity|ph|area|volume|depth|"
+    r"height|length|width|distance|speed|voltage|capacity|salinidade|salinidad|umidade|"
+    r"humedad|altitud|concentracao|concentracion|profundidade|profundidad|altura|"
+    r"comprimento|longitud|largura|anchura|distancia|velocidade|velocidad|capacidade|"
+    r"capacidad|volumen)\b"
+)
+
+
+def measured(question: str) -> str | None:
+    """The dimension of the first measure the question names, if any."""
+    return next((_MEASURES[w] for w in re.findall(r"\w+", fold(question)) if w in _MEASURES), None)
+
+
+def names_a_measure(question: str) -> bool:
+    """Whether the question asks for a measure by a name whose units vary or are none."""
+    return _MEASURE_NAMED.search(fold(question)) is not None
+
+
+def asks_length_or_time(question: str) -> bool:
+    """Whether an English "how long is …" question may ask a length as well as a time."""
+    return _LENGTH_OR_TIME.search(fold(question)) is not None
+
+
+def counted_unit(question: str) -> str | None:
+    """What a "how many" question counts, as a unit when it counts one ("how many total
+    hours" counts hours); "" when it counts things that are no unit ("how many people")."""
+    match = _COUNTED.search(fold(question))
+    if match is None:
+        return None
+    words = match.group(1).split()
+    if words[0] in ("of", "de", "do", "da", "dos", "das"):
+        return None  # "how many of the tests": a share may answer it
+    return next((UNITS[w] for w in words if w in UNITS), "")
