@@ -70,7 +70,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # Valencia) after the language of tables, seasons and German nouns had shipped;
 # pesquisa-londres (English work notes and Brazilian Portuguese personal notes of a
 # researcher in London) after the multilingual model became auto's for a folder with one
-# note in four in another language.
+# note in four in another language; agriturismo-umbria (English and Italian notes of a
+# farm stay near Spoleto, kept by its two owners) before the verdict read question words
+# across languages.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -80,7 +82,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
-        "pesquisa-londres",
+        "pesquisa-londres", "agriturismo-umbria",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
