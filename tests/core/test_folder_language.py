@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.config import load_settings
 from app.core.index.indexer import update_index
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.ingest.folder_language import sample_languages
 from app.core.ingest.walk import walk_notes
@@ -55,3 +57,18 @@ def test_a_note_whose_language_cannot_be_told_gives_no_vote(tmp_path: Path) -> N
         write(notes, f"voelker/tabelle-{i}.md", f"# Völker {i}\n\n{rows}\n")
     found = walk_notes(notes, max_file_bytes=1_000_000).notes
     assert sample_languages(found) == {"de": 2}
+
+
+def test_each_passage_carries_its_note_s_language(tmp_path: Path) -> None:
+    """A passage too short to tell its language ("0341 556 2210") is read in its note's,
+    which the verdict needs to know whether the question's words could be in it."""
+    notes = _folder(tmp_path)
+    index = NoteIndex.open(tmp_path / "index", FakeEmbedder(), create=True)
+    try:
+        update_index(index, notes)
+        result = search(index, "Telefon Hausmeister", load_settings({}).retrieval())
+        languages = {p.primary.file: p.note_language for p in result.passages}
+        assert languages["Telefon Hausmeister.md"] == "de"
+        assert set(languages.values()) == {"de"}
+    finally:
+        index.close()

@@ -21,7 +21,8 @@ from app.core.index.lexical import LexicalHit
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage, RetrievalSettings, SearchResult, fuse
 from app.core.index.vectors import VectorHit
-from app.core.verdict.signals import compute_signals
+from app.core.verdict.gates import LEXICAL_SUPPORT, GateSettings, judge_retrieval
+from app.core.verdict.signals import UNREAD_WEIGHT, compute_signals
 
 DIM = 8
 
@@ -281,3 +282,41 @@ def test_the_question_s_words_are_looked_for_in_the_stand_ins_too() -> None:
     alone = compute_signals(result, _Words())
     with_stand_in = dataclasses.replace(result, stand_ins=("The studio is on the 1st floor.",))
     assert compute_signals(with_stand_in, _Words()).coverage > alone.coverage
+
+
+def test_a_word_missing_from_passages_of_another_language_counts_by_the_share_read() -> None:
+    """ "visto" cannot be in an English passage about a visa: with every passage in
+    English its absence costs half as much; a name no passage holds still costs in full."""
+    source = ChunkSource("admin/visa.md", ("Visa",), 1, 3)
+    visa = Passage(
+        "visa", "The Skilled Worker visa is valid until 14 March 2027, then I extend it.",
+        (source,), 1, FusedScore(0.03), 1, CosineSimilarity(0.86), None, None,
+    )  # fmt: skip
+    asked = SearchResult("até quando vale meu visto Skilled Worker?", [visa], language="pt")
+    one_language = compute_signals(asked, _Words())
+    two_languages = compute_signals(dataclasses.replace(asked, other_languages=("en",)), _Words())
+    assert one_language.readable == 1.0 and one_language.coverage < 0.7
+    assert two_languages.readable == 0.0
+    assert two_languages.coverage == pytest.approx(1.8 / (1.8 + 1.2 * UNREAD_WEIGHT))
+    assert {"visto", "vale"} <= set(two_languages.unread_words)
+    named = dataclasses.replace(
+        asked, question="até quando vale o visto da Fiona Grantham?", other_languages=("en",)
+    )
+    assert compute_signals(named, _Words()).coverage < 0.5
+
+
+def test_the_verdict_names_the_words_passages_of_another_language_may_state() -> None:
+    source = ChunkSource("admin/visa.md", ("Visa",), 1, 3)
+    visa = Passage(
+        "visa", "The Skilled Worker visa is valid until 14 March 2027, then I extend it.",
+        (source,), 1, FusedScore(0.03), 1, CosineSimilarity(0.86), None, None,
+    )  # fmt: skip
+    asked = SearchResult(
+        "até quando vale meu visto Skilled Worker?", [visa], language="pt",
+        other_languages=("en",),
+    )  # fmt: skip
+    signals = compute_signals(asked, _Words())
+    verdict = judge_retrieval(asked, signals, GateSettings(min_lexical_overlap=0.99))
+    detail = next(g.detail for g in verdict.gates if g.name == LEXICAL_SUPPORT)
+    assert "1 of 1 passages are in another language, which may say in its own words:" in detail
+    assert "visto" in detail and "missing:" not in detail

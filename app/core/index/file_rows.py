@@ -5,7 +5,7 @@ on the manifest's own connection, inside its lock (and, for a write, its transac
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from app.core.index.records import FileRecord
@@ -66,6 +66,22 @@ def read_path_languages(db: sqlite3.Connection) -> dict[str, str]:
         str(path): str(language)
         for path, language in db.execute("SELECT path, language FROM files")
     }
+
+
+def read_languages_of(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
+    """The detected language of each given note that has one."""
+    wanted = list(dict.fromkeys(paths))
+    found: dict[str, str] = {}
+    for i in range(0, len(wanted), 500):
+        batch = wanted[i : i + 500]
+        marks = ",".join("?" * len(batch))
+        found.update(
+            db.execute(
+                f"SELECT path, language FROM files WHERE language != '' AND path IN ({marks})",
+                batch,
+            ).fetchall()
+        )
+    return found
 
 
 def insert_file(db: sqlite3.Connection, r: FileRecord) -> None:

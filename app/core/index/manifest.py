@@ -165,6 +165,11 @@ class Manifest:
         return file_rows.read_path_languages(self._db)
 
     @_locked
+    def languages_of(self, paths: Iterable[str]) -> dict[str, str]:
+        """The detected language of each given note that has one."""
+        return file_rows.read_languages_of(self._db, paths)
+
+    @_locked
     def language_texts(self) -> dict[str, set[str]]:
         """The text hashes of the notes written in each detected language; a text held by
         notes of two languages counts in both."""

@@ -81,6 +81,7 @@ class Passage:
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
     note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
     note_opening: str = ""  # those lines as written, rosters too ("Teilnehmer: M. Weidlich")
+    note_language: str = ""  # its note's language, as detected at indexing ("": none)
     older_copies: tuple[ChunkSource, ...] = ()  # set aside for this section (`older_copies`)
     moved_rank: int | None = None  # its rank for the question moved to its language
 
@@ -339,13 +340,16 @@ def search(
         if len(passages) == settings.k:
             break
     passages = _current_sections(passages, order, stored, sources_of, in_place_of)
-    leads = index.manifest.first_texts({p.primary.file for p in passages})
+    shown_files = {p.primary.file for p in passages}
+    leads = index.manifest.first_texts(shown_files)
     openings = {file: note_leads.opening_lines(text) for file, text in leads.items()}
+    languages = index.manifest.languages_of(shown_files)
     passages = [
         dataclasses.replace(
             p,
             note_lead=note_leads.lead_of(openings.get(p.primary.file, "")),
             note_opening=openings.get(p.primary.file, ""),
+            note_language=languages.get(p.primary.file, ""),
         )
         for p in passages
     ]

@@ -91,6 +91,9 @@ def explanation_dict(explanation: Explanation) -> dict[str, Any]:
             "shape_k": s.shape.k,
             "coverage": round(s.coverage, 4),
             "missing_words": list(s.missing_words),
+            # missing words that passages of another language may state in their own words
+            "unread_words": list(s.unread_words),
+            "readable_share": round(s.readable, 4),
             # texts of the question's language below the top k, read for its words in
             # place of passages in another language
             "words_also_read_in": list(explanation.result.stand_ins),

@@ -163,10 +163,8 @@ def _reason(name: str, signals: Signals, calibration: FolderCalibration) -> str:
             f"off-topic ≈ {band.miss:.3f} and answerable ≈ {band.hit:.3f}"
         )
     if name == "coverage":
-        missing = ", ".join(signals.missing_words) or "none"
-        return (
-            f"the passages hold {signals.coverage:.0%} of the question's words (missing: {missing})"
-        )
+        share = f"{signals.coverage:.0%}"
+        return f"the passages hold {share} of the question's words ({_missing(signals)})"
     return f"few of the question's words match any passage (BM25 share {signals.bm25_norm:.2f})"
 
 
@@ -224,8 +222,7 @@ def judge_retrieval(result: SearchResult, signals: Signals, settings: GateSettin
                 coverage < settings.min_lexical_overlap,
                 coverage,
                 settings.min_lexical_overlap,
-                f"{coverage:.0%} of the question's words are in the passages (missing: "
-                f"{', '.join(signals.missing_words) or 'none'})",
+                f"{coverage:.0%} of the question's words are in the passages ({_missing(signals)})",
             )
         )
     if settings.min_top_gap is not None:
@@ -264,3 +261,18 @@ def generator_gate(refused: bool, check: str | None, detail: str) -> Gate:
         None,
         f"{check}: {detail}" if refused else "the model's answer passed every check",
     )
+
+
+def _missing(signals: Signals) -> str:
+    """The words no passage holds; those that passages of another language may state in
+    their own words are named apart, since they count for less (`Signals.coverage`)."""
+    unread = signals.unread_words
+    missing = [w for w in signals.missing_words if w not in unread]
+    said = [f"missing: {', '.join(missing)}"] if missing or not unread else []
+    if unread:
+        other = round((1 - signals.readable) * signals.passages)
+        said.append(
+            f"{other} of {signals.passages} passages are in another language, which may say "
+            f"in its own words: {', '.join(unread)}"
+        )
+    return "; ".join(said) if said else "missing: none"
