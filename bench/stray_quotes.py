@@ -31,11 +31,13 @@ from app.core.evals.questions import load_questions
 from app.core.index.retrieve import search
 from app.core.verdict.probes import load_calibration, refresh_calibration
 
+Checked = tuple[str, Prompt, Similarity, float, float | None]
 
-def failed(checked: tuple[str, Prompt, Similarity, float], quote: str, number: int) -> str | None:
+
+def failed(checked: Checked, quote: str, number: int) -> str | None:
     """The first quote check `quote` fails when the model says it is from passage `number`."""
-    question, prompt, similarity, floor = checked
-    decision = check_quote(question, True, quote, number, prompt, similarity, floor)
+    question, prompt, similarity, floor, across = checked
+    decision = check_quote(question, True, quote, number, prompt, similarity, floor, "", across)
     return decision.failed.name if decision.failed is not None else None
 
 
@@ -51,9 +53,11 @@ def main() -> None:
         index, questions_file = indexed_set(settings, name)
         similarity = embedder_similarity(index)
         refresh_calibration(index, settings.retrieval())
-        floor = args.floor
-        if floor is None:
-            floor = settings.answering(load_calibration(index)).quote_similarity_floor
+        floor, across = args.floor, args.floor
+        if floor is None:  # the floors `asknotes ask` uses, within and across languages
+            answering = settings.answering(load_calibration(index))
+            floor = answering.quote_similarity_floor
+            across = answering.quote_similarity_floor_across
         counts = Counter[str]()
         stopped = Counter[str]()
         for q in load_questions(questions_file):
@@ -66,7 +70,7 @@ def main() -> None:
             if found is None:
                 continue
             prompt = Prompt((), tuple(passages), (), 0)
-            checked = (result.question, prompt, similarity, floor)
+            checked = (result.question, prompt, similarity, floor, across)
             counts["anchors"] += 1
             counts["anchors rejected"] += failed(checked, found[1], found[0]) is not None
             for number, passage in enumerate(passages, start=1):

@@ -53,8 +53,8 @@ def test_an_unrelated_sentence_at_e5s_usual_cosine_is_off_topic() -> None:
     assert topic_check(QUESTION, STRAY, "Déversement accidentel", e5_cosine, 0.45).passed
 
 
-def test_a_quote_in_another_language_needs_halfway_between_the_bands_on_e5() -> None:
-    assert settings(E5).quote_similarity_floor_across == (0.7966 + 0.8648) / 2
+def test_a_quote_in_another_language_needs_the_off_topic_band_on_e5() -> None:
+    assert settings(E5).quote_similarity_floor_across == 0.7966
     assert settings(E5, floor=0.6).quote_similarity_floor_across == 0.6
 
 
@@ -76,3 +76,18 @@ def test_the_floor_across_languages_applies_only_to_a_quote_in_another_language(
     assert "English question, Portuguese quote" in across.detail
     assert not topic_check(question, english, "Payments", cosine, *floors).passed
     assert not topic_check(question, portuguese, "Contabilista", cosine, floors[0]).passed
+
+
+def test_a_right_quote_across_languages_scores_near_the_off_topic_band() -> None:
+    """ "when was the septic tank last emptied" against the Italian line that answers it
+    scored 0.798 on e5, under halfway between the folder's bands (0.83) and over its
+    off-topic band."""
+
+    def cosine(a: str, b: str) -> float:
+        return 0.798
+
+    floors = (settings(E5).quote_similarity_floor, settings(E5).quote_similarity_floor_across)
+    question = "when was the septic tank last emptied"
+    italian = "La fossa Imhoff del lato camere è stata svuotata il 03/04/2025 da Ecospurghi Nera."
+    assert topic_check(question, italian, "Fossa biologica", cosine, *floors).passed
+    assert not topic_check(question, italian, "Fossa biologica", cosine, floors[0]).passed
