@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from app.core.index.records import FileRecord
+from app.core.index.text_rows import pairs_where
 
 SCOPE_QUERY_MAX = 300  # paths in one scoped query; more are filtered in Python
 
@@ -70,18 +71,8 @@ def read_path_languages(db: sqlite3.Connection) -> dict[str, str]:
 
 def read_languages_of(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
     """The detected language of each given note that has one."""
-    wanted = list(dict.fromkeys(paths))
-    found: dict[str, str] = {}
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
-        found.update(
-            db.execute(
-                f"SELECT path, language FROM files WHERE language != '' AND path IN ({marks})",
-                batch,
-            ).fetchall()
-        )
-    return found
+    query = "SELECT path, language FROM files WHERE language != '' AND path IN ({})"
+    return pairs_where(db, query, paths)
 
 
 def insert_file(db: sqlite3.Connection, r: FileRecord) -> None:

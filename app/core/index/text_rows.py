@@ -24,19 +24,22 @@ def hashes_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> s
     return found
 
 
-def read_embed_texts(db: sqlite3.Connection, text_hashes: Iterable[str]) -> dict[str, str]:
-    """The embedded form of the given texts."""
+def pairs_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> dict[str, str]:
+    """The first two columns of `query`, key to value, for every value, in slices as
+    `hashes_where` reads them."""
+    wanted = list(dict.fromkeys(values))
     found: dict[str, str] = {}
-    wanted = list(text_hashes)
     for i in range(0, len(wanted), 500):
         batch = wanted[i : i + 500]
         marks = ",".join("?" * len(batch))
-        found.update(
-            db.execute(
-                f"SELECT text_hash, embed_text FROM texts WHERE text_hash IN ({marks})", batch
-            ).fetchall()
-        )
+        found.update((str(k), str(v)) for k, v, *_ in db.execute(query.format(marks), batch))
     return found
+
+
+def read_embed_texts(db: sqlite3.Connection, text_hashes: Iterable[str]) -> dict[str, str]:
+    """The embedded form of the given texts."""
+    query = "SELECT text_hash, embed_text FROM texts WHERE text_hash IN ({})"
+    return pairs_where(db, query, text_hashes)
 
 
 def read_texts_with_sources(
@@ -70,19 +73,11 @@ def read_texts_with_sources(
 
 def read_first_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
     """The text of each given note's first chunk: its title and opening lines."""
-    wanted = list(dict.fromkeys(paths))
-    found: dict[str, str] = {}
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
-        found.update(
-            db.execute(
-                "SELECT c.path, t.text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
-                f"WHERE c.ordinal = 0 AND c.path IN ({marks})",
-                batch,
-            ).fetchall()
-        )
-    return found
+    query = (
+        "SELECT c.path, t.text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
+        "WHERE c.ordinal = 0 AND c.path IN ({})"
+    )
+    return pairs_where(db, query, paths)
 
 
 def insert_chunks(
