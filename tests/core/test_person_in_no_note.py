@@ -8,7 +8,7 @@ import pytest
 
 from app.core.basics.text import lexical_tokens
 from app.core.verdict.person_names import names_a_person
-from app.core.verdict.signals import NAME_SALIENCE, question_terms
+from app.core.verdict.question_words import NAME_SALIENCE, question_terms
 from tests.core.test_verdict import _Vocabulary
 
 NOTE = (

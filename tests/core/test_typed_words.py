@@ -5,7 +5,7 @@ is an unknown name, and neither should count as a word the notes are missing."""
 from __future__ import annotations
 
 from app.core.basics.text import lexical_tokens
-from app.core.verdict.signals import QuestionTerm, question_terms, typo_of
+from app.core.verdict.question_words import QuestionTerm, question_terms, typo_of
 from tests.core.test_verdict import _Vocabulary
 
 GERMAN_NOTE = (

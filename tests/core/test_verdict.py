@@ -20,8 +20,9 @@ from app.core.verdict.gates import (
     GateSettings,
     judge_retrieval,
 )
+from app.core.verdict.question_words import GENERIC_SALIENCE, QuestionTerm
 from app.core.verdict.scorecard import UNCALIBRATED, Band, FolderCalibration, Weights
-from app.core.verdict.signals import GENERIC_SALIENCE, QuestionTerm, ScoreShape, Signals
+from app.core.verdict.signals import ScoreShape, Signals
 
 # Round weights for testing the mechanism; the fitted ones are tested on real folders.
 TEST_WEIGHTS = Weights(
@@ -251,7 +252,7 @@ class _Vocabulary:
 )
 def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note: str) -> None:
     from app.core.basics.text import lexical_tokens
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     vocabulary = _Vocabulary(set(lexical_tokens(note, "pt")) | set(lexical_tokens(note)))
     terms = question_terms(question, vocabulary, note)
@@ -270,7 +271,7 @@ def test_a_number_glued_to_a_unit_is_read_apart_but_a_code_is_not() -> None:
 
 def test_a_glued_unit_is_known_only_where_a_passage_writes_its_number_and_unit() -> None:
     from app.core.basics.text import lexical_tokens
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     note = "Theo went 31.40 in the 50 free. 100 entries this season."
     vocabulary = _Vocabulary(set(lexical_tokens(note)))
@@ -280,7 +281,7 @@ def test_a_glued_unit_is_known_only_where_a_passage_writes_its_number_and_unit()
 
 def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:
     from app.core.basics.text import lexical_tokens
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     note = "gemini 3.5 flash is cheap; flash 3.6 is new; B-7 and 12 are gates."
     vocabulary = _Vocabulary(set(lexical_tokens(note)))
@@ -296,7 +297,7 @@ def test_a_code_whose_parts_the_notes_hold_is_still_unknown() -> None:
 def test_everyday_words_joined_by_hyphens_name_nothing(word: str, kind: str) -> None:
     """ "When are my one-to-ones?" over notes that write "1:1s" is no question about a
     name the notes lack; "Wi-Fi" or "flash-lite" still are names."""
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     terms = question_terms(f"When is the {word} with Owen?", _Vocabulary({"owen"}), "")
     assert next(t for t in terms if t.word == word).kind == kind
@@ -316,7 +317,7 @@ def test_a_word_naming_the_kind_of_value_asked_is_generic(
     """The note states the value without naming its kind; the kind word costs nothing
     (`type_missing` weighs whether a passage states a value of that kind)."""
     from app.core.basics.text import lexical_tokens
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     terms = question_terms(question, _Vocabulary(set(lexical_tokens(note))), note)
     kind = next(t for t in terms if t.word == kind_word)
@@ -325,7 +326,7 @@ def test_a_word_naming_the_kind_of_value_asked_is_generic(
 
 
 def test_a_kind_word_of_another_kind_still_names_the_topic() -> None:
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     # "price" is no kind word of a question for a date: the date of the price review
     terms = question_terms("when is the price review", _Vocabulary(set()), "")

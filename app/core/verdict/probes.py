@@ -78,7 +78,7 @@ def answerable_probes(index: NoteIndex, n: int, seed: int) -> list[Probe]:
 
 def off_topic_probes(index: NoteIndex) -> list[Probe]:
     """Bank questions whose naming words the folder mostly does not contain."""
-    from app.core.verdict.signals import question_terms
+    from app.core.verdict.question_words import question_terms
 
     vocabulary = index.vocabulary()
     kept = []

@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from app.core.verdict import weights as fitted
-from app.core.verdict.signals import GENERIC_SALIENCE, NAME_SALIENCE, Signals
+from app.core.verdict.question_words import GENERIC_SALIENCE, NAME_SALIENCE
+from app.core.verdict.signals import Signals
 
 # Raw signals normalised by the folder's bands.
 BANDED = ("top_cosine", "gap", "bm25")
