@@ -72,6 +72,10 @@ NOTES = {
     "people/Marta.md": "# Marta\n\n- Phone: 07700 900412, prefers WhatsApp.\n",
     "lab.md": "# Laboratório\n\nPrática 2 (12/03): nosso rendimento foi 71%.\n",
     "caddy.md": "# Caddy\n\nI installed Caddy with brew install caddy.\n",
+    "club.md": (
+        "# Club\n\n## Committee\n\n"
+        "When Élodie Martin stepped down in March, Paul Girard took over as treasurer.\n"
+    ),
     "lofoten.md": (
         "# Lofoten\n\n| leg | when | ref |\n| --- | --- | --- |\n"
         "| Bodø → Moskenes | Sat 13 Jun 15:00 ferry | MF 4417 |\n"
@@ -86,6 +90,7 @@ NOTES = {
     ),
 }
 
+TREASURER = "When Élodie Martin stepped down in March, Paul Girard took over as treasurer."
 HA = "Jellyfin listens on port 8096. Home Assistant listens on port 8123 on the server."
 HA_ONLY = "Home Assistant listens on port 8123 on the server."
 GUEST = "The guest network is isolated from the LAN."
@@ -248,6 +253,11 @@ CASES: list[Case] = [
     ("What is the window cleaner's phone number?", PHONE, "07700 900412 [1].", R,
      "quote_on_topic", "900412 [1]"),
     ("What is Marta's phone number?", PHONE, "07700 900412 [1].", G, None, None),
+    # the person the question names is not who it asks for
+    ("Who took over as treasurer when Élodie Martin stepped down?", TREASURER,
+     "Élodie Martin [1].", Q, "answer_states_type", "Élodie Martin [1]"),
+    ("Who took over as treasurer when Élodie Martin stepped down?", TREASURER,
+     "Paul Girard [1].", G, None, None),
     # a date alone answers no "where"
     ("Where is the statistics exam?", "The statistics exam is on 12 June in room B-204.",
      "On 12 June [1].", Q, "answer_states_type", "On 12 June [1]"),

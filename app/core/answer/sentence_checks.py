@@ -33,13 +33,16 @@ from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
 
-def names_something(answer: str) -> bool:
-    """Whether the answer has a word that is not a date's, a day's or a number's."""
-    language = detect_language(answer)
+def names_something(answer: str, question: str = "") -> bool:
+    """Whether the answer has a word that is not a date's, a day's or a number's, nor
+    one the question already says: "Élodie Martin" names no one new asked "Who took over
+    as treasurer when Élodie Martin stepped down?"."""
+    language = detect_language(f"{question}\n{answer}" if question else answer)
+    ignored = generic_stems(language) | (content_words(question, language) if question else set())
     for word in re.findall(r"[^\W\d_]+", fold(answer)):
         if word in MONTHS or is_day_word(word) or word in NUMBER_WORDS or word in UNITS:
             continue
-        if word not in ("am", "pm") and content_words(word, language) - generic_stems(language):
+        if word not in ("am", "pm") and content_words(word, language) - ignored:
             return True
     return False
 
@@ -139,7 +142,7 @@ def check_sentence(
     elif asked is not None:
         # a role or a description may answer "who" or "where"; a date alone never does
         # ("12–20 May 2025" for where the cruise ends)
-        has_name = names_something(strip_citations(answer))
+        has_name = names_something(strip_citations(answer), question)
         checks.append(
             Check(
                 "answer_states_type",
@@ -147,7 +150,7 @@ def check_sentence(
                 f"the answer names {asked.described}, as asked"
                 if has_name
                 else f"the question asks for {asked.described}; the answer gives only "
-                "dates, times or numbers",
+                "dates, times, numbers or what the question already names",
             )
         )
     if is_yes_no(question):
