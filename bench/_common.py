@@ -72,7 +72,8 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # researcher in London) after the multilingual model became auto's for a folder with one
 # note in four in another language; agriturismo-umbria (English and Italian notes of a
 # farm stay near Spoleto, kept by its two owners) before the verdict read question words
-# across languages.
+# across languages; indie-gamedev (an English Obsidian vault of a two-person game studio in
+# Leeds: Godot, Steam and Switch builds, dev logs) after it did.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -82,7 +83,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
-        "pesquisa-londres", "agriturismo-umbria",
+        "pesquisa-londres", "agriturismo-umbria", "indie-gamedev",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
