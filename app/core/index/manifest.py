@@ -21,6 +21,7 @@ from app.core.index import file_rows, text_rows
 from app.core.index.mirror import read_shared_records, write_mirror
 from app.core.index.records import FileRecord, FileUpdate, StoredText
 from app.core.index.shared_records import SharedRecord
+from app.core.index.sql_slices import in_slices
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.errors import SchemaVersionError
 
@@ -232,9 +233,8 @@ class Manifest:
                 yield from ((h, tokens.split()) for h, tokens in rows)
                 after = rows[-1][0]
             return
-        wanted = sorted(set(text_hashes))
-        for i in range(0, len(wanted), 500):
-            yield from ((h, t.split()) for h, t in self._lexical_rows(wanted[i : i + 500]))
+        for marks, batch in in_slices(sorted(set(text_hashes))):
+            yield from ((h, t.split()) for h, t in self._lexical_rows(marks, batch))
 
     @_locked
     def _lexical_page(self, after: str, size: int) -> list[tuple[str, str]]:
@@ -245,8 +245,7 @@ class Manifest:
         ).fetchall()
 
     @_locked
-    def _lexical_rows(self, wanted: Sequence[str]) -> list[tuple[str, str]]:
-        marks = ",".join("?" * len(wanted))
+    def _lexical_rows(self, marks: str, wanted: Sequence[str]) -> list[tuple[str, str]]:
         return self._db.execute(
             f"SELECT text_hash, tokens FROM texts WHERE text_hash IN ({marks}) "
             "AND text_hash IN (SELECT text_hash FROM chunks) ORDER BY text_hash",

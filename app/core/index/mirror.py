@@ -10,15 +10,13 @@ import time
 from collections.abc import Iterable, Sequence
 
 from app.core.index.shared_records import SharedRecord, SharedSource
+from app.core.index.sql_slices import in_slices
 
 
 def read_shared_records(db: sqlite3.Connection, text_hashes: Iterable[str]) -> list[SharedRecord]:
     """Each given text that still has a place, with every place and its note's language."""
-    wanted = list(dict.fromkeys(text_hashes))
     found: list[SharedRecord] = []
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
+    for marks, batch in in_slices(text_hashes):
         texts = {
             h: (text, tokens)
             for h, text, tokens in db.execute(

@@ -9,17 +9,15 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from app.core.index.records import ChunkSource, StoredText
+from app.core.index.sql_slices import in_slices
 from app.core.ingest.chunk import Chunk
 
 
 def hashes_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> set[str]:
-    """The first column of `query` for every value, in slices SQLite's variable limit
-    allows; `query` holds one `{}` for the placeholders."""
-    wanted = list(dict.fromkeys(values))
+    """The first column of `query` for every value, in slices (`in_slices`); `query`
+    holds one `{}` for the placeholders."""
     found: set[str] = set()
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
+    for marks, batch in in_slices(values):
         found.update(r[0] for r in db.execute(query.format(marks), batch))
     return found
 
@@ -27,11 +25,8 @@ def hashes_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> s
 def pairs_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> dict[str, str]:
     """The first two columns of `query`, key to value, for every value, in slices as
     `hashes_where` reads them."""
-    wanted = list(dict.fromkeys(values))
     found: dict[str, str] = {}
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
+    for marks, batch in in_slices(values):
         found.update((str(k), str(v)) for k, v, *_ in db.execute(query.format(marks), batch))
     return found
 
@@ -46,11 +41,8 @@ def read_texts_with_sources(
     db: sqlite3.Connection, text_hashes: Iterable[str]
 ) -> dict[str, StoredText]:
     """Each given text that has a place, with every place in note and chunk order."""
-    wanted = list(dict.fromkeys(text_hashes))
     found: dict[str, StoredText] = {}
-    for i in range(0, len(wanted), 500):
-        batch = wanted[i : i + 500]
-        marks = ",".join("?" * len(batch))
+    for marks, batch in in_slices(text_hashes):
         texts = dict(
             db.execute(
                 f"SELECT text_hash, text FROM texts WHERE text_hash IN ({marks})", batch
@@ -117,11 +109,8 @@ def delete_unreferenced(db: sqlite3.Connection, candidates: Iterable[str] | None
     if candidates is None:
         rows = db.execute(f"DELETE FROM texts WHERE {unreferenced} RETURNING text_hash").fetchall()
     else:
-        wanted = list(dict.fromkeys(candidates))
         rows = []
-        for i in range(0, len(wanted), 500):
-            part = wanted[i : i + 500]
-            marks = ",".join("?" * len(part))
+        for marks, part in in_slices(candidates):
             rows += db.execute(
                 f"DELETE FROM texts WHERE text_hash IN ({marks}) AND {unreferenced} "
                 "RETURNING text_hash",
