@@ -230,6 +230,17 @@ def polarity_differs(answer: str, quote: str) -> bool:
     language = detect_language(f"{answer} {quote}")
     said = content_words(clause, language)
     # its sentences ("Dr." ends none) and the clauses a ";" joins
-    parts = [c for s in sentences(_strip(quote)) for c in s.split(";")]
+    parts = [_cells_said(c, said, language) for s in sentences(_strip(quote)) for c in s.split(";")]
     sharing = [c for c in parts if said & content_words(c, language)]
     return all(negated(clause) != negated(s) for s in sharing or [quote])
+
+
+def _cells_said(part: str, said: set[str], language: str) -> str:
+    """A table row as the cells the answer shares words with: "auto-fallback to the
+    Compatibility renderer" speaks of the row's workaround cell, not of its "Vulkan not
+    supported"; "Dogs are allowed" of both "| Dogs | not allowed |"'s cells."""
+    cells = [c for c in part.split("|") if c.strip()]
+    if len(cells) < 2:
+        return part
+    shared = [c for c in cells if said & content_words(c, language)]
+    return " | ".join(shared) if shared else part
