@@ -21,6 +21,21 @@ BUDGET = (
 )
 
 
+def test_minutes_and_seconds_under_a_length_column_are_a_length() -> None:
+    tracks = "| # | Title | Length |\n|---|---|---|\n| 15 | The Snuffer | 4:48 |"
+    row = row_with_header_units("| 15 | The Snuffer | 4:48 |", tracks)
+    assert row == "| 15 | The Snuffer | 4 min 48 s |"
+    assert states(row, AnswerType.DURATION, "how long is the snuffer track")
+    race = "| Race | Dauer |\n|---|---|\n| Halbmarathon | 1:52:07 |"
+    assert row_with_header_units("| Halbmarathon | 1:52:07 |", race) == (
+        "| Halbmarathon | 1 h 52 min 07 s |"
+    )
+    # under a column of clock times it is a time of day, and no length
+    buses = "| Line | Departs |\n|---|---|\n| 7 | 9:00 |"
+    assert row_with_header_units("| 7 | 9:00 |", buses) == "| 7 | 9:00 |"
+    assert not states("| 7 | 9:00 |", AnswerType.DURATION, "how long is the bus ride")
+
+
 def test_a_bare_number_takes_its_columns_currency_or_unit() -> None:
     row = "| groceries | 720 | incl. lunches, was 650 last year |"
     assert row_with_header_units(row, BUDGET).startswith("| groceries | £720 |")

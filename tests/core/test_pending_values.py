@@ -209,6 +209,19 @@ def test_the_clause_nearest_the_question_decides(question: str, quote: str, pend
         ),
         # nothing pending
         ("which church do we sing in?", "We sing in St Michael's on Saturday 11th.", "en", False),
+        # the error the question pastes is what it asks about, not a value left open
+        (
+            "SHADER ERROR: Unknown identifier in expression: 'SCREEN_TEXTURE' how to fix",
+            "SHADER ERROR: Unknown identifier in expression: 'SCREEN_TEXTURE'.",
+            "en",
+            False,
+        ),
+        (
+            "fix for the SCREEN_TEXTURE shader error",
+            "SCREEN_TEXTURE shader error: cause still unknown.",
+            "en",
+            True,
+        ),
     ],
 )
 def test_a_question_of_no_known_kind_and_a_pending_line(

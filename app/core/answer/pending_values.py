@@ -31,7 +31,7 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     pending one that states no value of the asked kind."""
     # "Kasia will send the invoice" names who sends it, and says nothing is pending.
     promised = asked is not AnswerType.PERSON
-    if not says_pending(text, promised=promised):
+    if not says_pending(text, promised=promised, asked=question):
         return False
     if not stated_in(text, asked, question):
         return True
@@ -81,7 +81,7 @@ def _clauses(
             pending = True  # "date to be set at the September 2025 committee meeting"
         elif stated_in(piece, asked, question):
             pending = False
-        elif says_pending(piece, promised=promised):
+        elif says_pending(piece, promised=promised, asked=question):
             pending = True
         else:
             continue
@@ -145,13 +145,13 @@ def pending_for_unknown_kind(text: str, question: str, language: str) -> bool:
     about something else ("firmware update to follow") says nothing of the asked value; a
     question for a status is answered by "not done yet" (the caller leaves out yes/no
     questions, which it answers too)."""
-    if _folded_words(question) & _STATUS_WORDS or not says_pending(text):
+    if _folded_words(question) & _STATUS_WORDS or not says_pending(text, asked=question):
         return False
     if _MANNER.match(fold(question)):
         return False  # "how did the dentist go?" is not answered by the next date's TBC
     asked_words = content_words(question, language) - generic_stems(language)
     for piece in _CLAUSE_END.split(text):
-        if not piece or not says_pending(piece):
+        if not piece or not says_pending(piece, asked=question):
             continue
         if asked_words & content_words(piece, language):
             return True

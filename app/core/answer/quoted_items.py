@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from app.core.answer.evidence import blocks, is_row_or_item
-from app.core.basics.text import holds_words, squash
+from app.core.basics.text import fold, holds_words, squash
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -90,6 +90,13 @@ def quoted_block(quote: str, passage_text: str) -> str | None:
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")
 _UNIT_IN_PARENS = re.compile(r"\(\s*([^\W\d_][\w/°%]{0,7})\s*\)")
 _BARE_NUMBER = re.compile(r"\d[\d,.]*")
+# "4:48" under "Length" is four minutes forty-eight (a track, a lap, a video), not a time
+# of day; "1:02:33" under "Duration" is an hour and two minutes.
+_CLOCK_LENGTH = re.compile(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?")
+_LENGTH_HEADER = re.compile(
+    r"\b(length|duration|runtime|running time|run time|dauer|spielzeit|laufzeit|lange|"
+    r"durata|lunghezza|duracion|duracao|duree|tempo de duracao)\b"
+)
 # A column of counts under a heading that names money ("Covers" under "Bar takings (£)").
 _COUNT_HEADER = re.compile(
     r"(^|\b)(covers|qty|quantity|count|no\.?|#|number|units|people|guests|pax|items)(\b|$)"
@@ -134,7 +141,10 @@ def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str
     read: list[str] = []
     for i, cell in enumerate(cells):
         head = header[i] if i < len(header) else ""
-        if _BARE_NUMBER.fullmatch(cell):
+        clock = _CLOCK_LENGTH.fullmatch(cell)
+        if clock is not None and _LENGTH_HEADER.search(fold(head)):
+            cell = _spelled_length(clock)
+        elif _BARE_NUMBER.fullmatch(cell):
             counted = _COUNT_HEADER.search(head.lower()) is not None
             currency = _CURRENCY.search(head) or (titled if i > 0 and not counted else None)
             unit = _UNIT_IN_PARENS.search(head)
@@ -144,3 +154,11 @@ def row_with_header_units(row: str, passage_text: str, heading: str = "") -> str
                 cell = f"{cell} {unit.group(1)}"
         read.append(cell)
     return "| " + " | ".join(read) + " |"
+
+
+def _spelled_length(clock: re.Match[str]) -> str:
+    """ "4:48" as "4 min 48 s", "1:02:33" as "1 h 02 min 33 s", which read as lengths."""
+    first, second, third = clock.groups()
+    if third is None:
+        return f"{first} min {second} s"
+    return f"{first} h {second} min {third} s"

@@ -82,11 +82,15 @@ _PROMISED = re.compile(
 )
 
 
-def says_pending(text: str, *, promised: bool = True) -> bool:
+def says_pending(text: str, *, promised: bool = True, asked: str = "") -> bool:
     """Whether `text` says that something is not known, written or settled yet; with
-    `promised`, also that someone will send or confirm it later."""
+    `promised`, also that someone will send or confirm it later. A phrase the question
+    `asked` writes itself is what it asks about, not the note's word on it: the error
+    "Unknown identifier in expression" pasted into a question and found in a log."""
     folded = fold(text)
-    return bool(_PENDING.search(folded) or (promised and _PROMISED.search(folded)))
+    given = fold(asked)
+    patterns = (_PENDING, _PROMISED) if promised else (_PENDING,)
+    return any(not (given and m.group(0) in given) for p in patterns for m in p.finditer(folded))
 
 
 def opens_pending(text: str) -> bool:
