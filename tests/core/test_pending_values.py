@@ -288,3 +288,12 @@ def test_a_terse_date_with_its_year_asks_for_a_date() -> None:
     """ "regionals meet date 2025": the row "| TBA | Regionals | TBA |" says it is not known."""
     assert asked_type("regionals meet date 2025") is AnswerType.DATE
     assert pending_for_question("| TBA | Regionals | TBA | — |", AnswerType.DATE, "regionals date")
+
+
+def test_a_pending_phrase_the_question_writes_is_what_it_asks_about() -> None:
+    error = "SHADER ERROR: Unknown identifier in expression: 'SCREEN_TEXTURE'"
+    assert says_pending(error)
+    assert not says_pending(error, asked=f"{error} how to fix")
+    # the question's word must be the same word, not one holding it
+    assert says_pending("cause still unknown", asked="list the unknowns of the crash")
+    assert says_pending("price TBC", asked="price of the venue?")

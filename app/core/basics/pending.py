@@ -90,7 +90,11 @@ def says_pending(text: str, *, promised: bool = True, asked: str = "") -> bool:
     folded = fold(text)
     given = fold(asked)
     patterns = (_PENDING, _PROMISED) if promised else (_PENDING,)
-    return any(not (given and m.group(0) in given) for p in patterns for m in p.finditer(folded))
+    return any(
+        not (given and re.search(rf"\b{re.escape(m.group(0))}\b", given))
+        for p in patterns
+        for m in p.finditer(folded)
+    )
 
 
 def opens_pending(text: str) -> bool:
