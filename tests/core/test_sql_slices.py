@@ -1,7 +1,6 @@
 import sqlite3
 
-from app.core.index.sql_slices import SLICE, in_slices
-from app.core.index.text_rows import pairs_where
+from app.core.index.sql_slices import SLICE, in_slices, pairs_where
 
 
 def test_slices_are_distinct_in_order_and_small_enough() -> None:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from app.core.answer.quoted_items import row_cells
 from app.core.basics.dates import MONTHS, Date, dates, dates_match
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
@@ -239,7 +240,7 @@ def _cells_said(part: str, said: set[str], language: str) -> str:
     """A table row as the cells the answer shares words with: "auto-fallback to the
     Compatibility renderer" speaks of the row's workaround cell, not of its "Vulkan not
     supported"; "Dogs are allowed" of both "| Dogs | not allowed |"'s cells."""
-    cells = [c for c in part.split("|") if c.strip()]
+    cells = row_cells(part)
     if len(cells) < 2:
         return part
     shared = [c for c in cells if said & content_words(c, language)]

@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from app.core.index.records import FileRecord
-from app.core.index.text_rows import pairs_where
+from app.core.index.sql_slices import pairs_where
 
 SCOPE_QUERY_MAX = 300  # paths in one scoped query; more are filtered in Python
 

@@ -21,7 +21,7 @@ from app.core.index import file_rows, text_rows
 from app.core.index.mirror import read_shared_records, write_mirror
 from app.core.index.records import FileRecord, FileUpdate, StoredText
 from app.core.index.shared_records import SharedRecord
-from app.core.index.sql_slices import in_slices
+from app.core.index.sql_slices import hashes_where, in_slices
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
 from app.errors import SchemaVersionError
 
@@ -151,9 +151,7 @@ class Manifest:
     @_locked
     def texts_of(self, paths: Iterable[str]) -> set[str]:
         """The text hashes of every chunk of the given files."""
-        return text_rows.hashes_where(
-            self._db, "SELECT text_hash FROM chunks WHERE path IN ({})", paths
-        )
+        return hashes_where(self._db, "SELECT text_hash FROM chunks WHERE path IN ({})", paths)
 
     @_locked
     def languages(self) -> dict[str, int]:
@@ -190,7 +188,7 @@ class Manifest:
     def known_hashes(self, text_hashes: Iterable[str]) -> set[str]:
         """The subset of `text_hashes` the manifest holds: a query checks its few hits
         instead of loading every hash."""
-        return text_rows.hashes_where(
+        return hashes_where(
             self._db, "SELECT text_hash FROM texts WHERE text_hash IN ({})", text_hashes
         )
 

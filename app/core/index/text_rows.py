@@ -9,26 +9,8 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from app.core.index.records import ChunkSource, StoredText
-from app.core.index.sql_slices import in_slices
+from app.core.index.sql_slices import in_slices, pairs_where
 from app.core.ingest.chunk import Chunk
-
-
-def hashes_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> set[str]:
-    """The first column of `query` for every value, in slices (`in_slices`); `query`
-    holds one `{}` for the placeholders."""
-    found: set[str] = set()
-    for marks, batch in in_slices(values):
-        found.update(r[0] for r in db.execute(query.format(marks), batch))
-    return found
-
-
-def pairs_where(db: sqlite3.Connection, query: str, values: Iterable[str]) -> dict[str, str]:
-    """The first two columns of `query`, key to value, for every value, in slices as
-    `hashes_where` reads them."""
-    found: dict[str, str] = {}
-    for marks, batch in in_slices(values):
-        found.update((str(k), str(v)) for k, v, *_ in db.execute(query.format(marks), batch))
-    return found
 
 
 def read_embed_texts(db: sqlite3.Connection, text_hashes: Iterable[str]) -> dict[str, str]:
