@@ -32,7 +32,8 @@ _NEGATION = re.compile(
     r"tampoco|"
     r"pas|aucun|aucune|rien|"  # French ("ne … plus" below; "personne" is a person too)
     r"nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|niemand|ohne|weder|"
-    r"nessuno|nessuna|niente|nulla|senza)\b"  # Italian "mai" is also May in French
+    r"nessuno|nessuna|niente|nulla|senza|"  # Italian "mai" is also May in French
+    r"niet|geen|nooit|niets|niks|nergens|zonder)\b"  # Dutch
     r"|\b(?:non|sans)\b(?!-)"  # Italian "non", French "sans"; not "non-streaming", "sans-serif"
     r"|n['’]t\b|\bn['’](?=[aeiouyh])"  # English "don't"; French "n'est", "n'y"
     r"|\bne\s+\S+\s+plus\b"  # French "ne fonctionne plus"

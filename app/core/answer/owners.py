@@ -31,8 +31,8 @@ _NOT_OWNERS = frozenset(
 # "Quem é o professor de estatística?": the subject a person's role is of. Only questions
 # for a person read it: "de" joins too much else ("comprimento de onda") to be an owner.
 _ROLE_OF = re.compile(
-    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|del|of)\s+"
-    r"(?:the\s+|a\s+|o\s+|os\s+|as\s+|el\s+|la\s+|los\s+|las\s+)?"
+    r"\b([^\W\d_]{3,})\s+(?:de|do|da|dos|das|del|of|van)\s+"
+    r"(?:the\s+|a\s+|o\s+|os\s+|as\s+|el\s+|la\s+|los\s+|las\s+|het\s+|de\s+)?"
     r"([^\W\d_][\w-]*)",
     re.IGNORECASE,
 )
@@ -43,7 +43,7 @@ _NOT_ROLES = frozenset(
     "semanas mes meses ano anos vez hora horas noite manha tarde final principio mitad "
     "resto noche manana mese mesi anno anni giorno giorni settimana settimane ora ore "
     "volta sera mattina notte mois an annee jour jours semaine heure fois soir matin nuit "
-    "monat jahr tag woche stunde".split()
+    "monat jahr tag woche stunde maand jaar dag week uur begin eind helft".split()
 )
 
 
@@ -58,6 +58,7 @@ _OWNER_PREFIX = {
     "es": r"para\s+(?:el|la|los|las)|del",
     "fr": r"pour\s+(?:le|la|les|l['’])|du|de\s+la|de\s+l['’]",
     "de": r"für\s+(?:den|die|das|unsere|unser|meine|mein)",
+    "nl": r"voor\s+(?:de|het|onze|ons|mijn)|van\s+(?:de|het|onze|ons|mijn)",
 }
 # "the boiler in the flat", "la caldaia nella casa al mare": where the asked thing stands
 # names whose it is, unless the question asks where something is ("where's the rack in
@@ -69,6 +70,7 @@ _WHERE_PREFIX = {
     "es": r"en\s+(?:el|la)",
     "fr": r"dans\s+(?:le|la|l['’])",
     "de": r"im|in\s+(?:der|unserer|meiner)",
+    "nl": r"in\s+(?:de|het|onze|ons|mijn)",
 }
 
 

@@ -14,6 +14,7 @@ REFUSALS: dict[str, str] = {
     "fr": "Les notes ne contiennent pas la réponse.",
     "de": "Die Notizen enthalten die Antwort nicht.",
     "it": "Le note non contengono la risposta.",
+    "nl": "De notities bevatten het antwoord niet.",
 }
 
 # How a checked quote is introduced: "Your notes say: "…" [2]".
@@ -24,6 +25,7 @@ QUOTE_INTROS: dict[str, str] = {
     "fr": "Vos notes disent",
     "de": "Deine Notizen sagen",
     "it": "Le tue note dicono",
+    "nl": "Je notities zeggen",
 }
 
 # Above the closest sentences a refusal shows: evidence, never an answer.
@@ -34,6 +36,7 @@ CLOSEST_HEADERS: dict[str, str] = {
     "fr": "Phrases les plus proches dans vos notes (citées, ce n'est pas une réponse) :",
     "de": "Die ähnlichsten Sätze in deinen Notizen (zitiert, keine Antwort):",
     "it": "Le frasi più vicine nelle tue note (citate, non una risposta):",
+    "nl": "De zinnen in je notities die er het dichtst bij komen (geciteerd, geen antwoord):",
 }
 
 

@@ -1,7 +1,8 @@
 """Dates in text, as (year, month, day) with the parts that were written.
 
 "14 May", "14 de maio", "14 de mayo", "3rd of March", "2026-05-14", "22/04": English,
-Portuguese and Spanish forms, and French, German and Italian month names.
+Portuguese and Spanish forms, and French, German, Italian and Dutch month names; Dutch
+dashed dates day first ("08-03-2025").
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ MONTH_NAMES: dict[str, tuple[str, ...]] = {
            "september", "oktober", "november", "dezember"),
     "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
            "settembre", "ottobre", "novembre", "dicembre"),
+    "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+           "september", "oktober", "november", "december"),
 }  # fmt: skip
 MONTHS: dict[str, int] = {
     **{m: i for names in MONTH_NAMES.values() for i, m in enumerate(names, start=1)},
@@ -37,6 +40,8 @@ MONTHS: dict[str, int] = {
     "setiembre": 9,
     "ene": 1,
     "dic": 12,
+    "mrt": 3,  # Dutch: "8 mrt", "okt 2024"
+    "okt": 10,
 }  # fmt: skip
 # Month abbreviations that are also words: months only beside a day or a year number.
 _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
@@ -45,6 +50,9 @@ _BEFORE_MAY = frozenset(
     "the this last next in of early late mid since until till by during from through".split()
 )
 ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+# Day first with dashes and a four-digit year, as Dutch writes it: "08-03-2025" ("2025-03-08"
+# is ISO; a phone number "06-12345678" has no four-digit third part).
+_DASH_DATE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\d-])")
 _SLASH_DATE = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?!\d)")
 YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 # German and Italian dotted dates, day first: "01.12.2025", "30.04." (without a year, day
@@ -66,6 +74,10 @@ def dates(text: str) -> set[Date]:
         iso_month, iso_day = int(m.group(2)), int(m.group(3))
         if 1 <= iso_month <= 12 and 1 <= iso_day <= 31:
             found.add((int(m.group(1)), iso_month, iso_day))
+    for m in _DASH_DATE.finditer(folded):
+        dash_day, dash_month = int(m.group(1)), int(m.group(2))
+        if 1 <= dash_month <= 12 and 1 <= dash_day <= 31:
+            found.add((int(m.group(3)), dash_month, dash_day))
     for m in _SLASH_DATE.finditer(folded):
         found.update(_slash_date(m))
     for m in _DOT_DATE.finditer(folded):

@@ -1,5 +1,5 @@
-"""Words that name nothing in particular, in English, Portuguese, Spanish, German, French
-and Italian (folded).
+"""Words that name nothing in particular, in English, Portuguese, Spanish, German, French,
+Italian and Dutch (folded).
 
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
@@ -76,6 +76,12 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     servono bisogna posso puo possono potere prima dopo ultimo ultima prossimo prossima ore
     giorno giorni anno anni mese mesi settimana nome numero tipo modo esempio qui adesso
     oggi sempre ancora gia molto poco tutto tutti nuovo nuova
+    kunnen kon mogen moeten moest willen wilde zullen gaat gaan ging doen doet deed gedaan
+    maken maakt gemaakt krijgen krijg krijgt kreeg geven geeft gaf zeggen zegt zei staat
+    staan stond komt komen kwam blijft blijven nodig nooit soms vaak weer nieuw nieuwe oud
+    laatste volgende huidige eerste keer keren dag dagen weken maand maanden jaar jaren
+    naam nummer datum tijd manier ding dingen iets iemand niks daar straks vandaag morgen
+    eigenlijk precies ongeveer graag goed beter beste groot klein veel weinig
     """.split()
 )
 

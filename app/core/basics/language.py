@@ -58,6 +58,18 @@ ITALIAN_STOPWORDS = frozenset(
     quello quelli questo questi sono sei e era erano ho hai ha abbiamo hanno essere quando
     """.split()
 )
+# Snowball's Dutch list with the question words; the English words among them ("in",
+# "is", "was", "of", "over") are left out of detection (`_DETECTING`).
+DUTCH_STOPWORDS = frozenset(
+    """
+    de en van ik te dat die in een hij het niet zijn is was op aan met als voor had er maar
+    om hem dan zou of wat mijn men dit zo door over ze zich bij ook tot je mij uit der daar
+    haar naar heb hoe heeft hebben deze want nog zal me zij nu geen omdat iets worden toch
+    al waren veel meer doen toen moet ben zonder kan hun dus alles onder ja eens hier wie
+    werd altijd wordt kunnen ons zelf tegen na reeds wil kon niets uw iemand geweest andere
+    we wij jij jullie onze mag mogen moeten welke welk waar wanneer waarom hoeveel wel
+    """.split()
+)
 
 # code -> (PyStemmer algorithm, stop words)
 LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
@@ -67,9 +79,10 @@ LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
     "fr": ("french", FRENCH_STOPWORDS),
     "de": ("german", GERMAN_STOPWORDS),
     "it": ("italian", ITALIAN_STOPWORDS),
+    "nl": ("dutch", DUTCH_STOPWORDS),
 }
 NAMES = {"en": "English", "pt": "Portuguese", "es": "Spanish", "fr": "French",
-         "de": "German", "it": "Italian"}  # fmt: skip
+         "de": "German", "it": "Italian", "nl": "Dutch"}  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 # One-letter words are left out: in notes they are mostly variables (t, y, c, m), which
 # would count as French elisions or the Spanish "y".
@@ -128,6 +141,8 @@ _MARKS = {
     "fr": re.compile(r"(?i)\b(d|l|qu|j|n|s|c)['’]\w|[èêëœ]|\bune?\b"),
     "de": re.compile(r"[äöüßÄÖÜ]"),
     "it": re.compile(r"(?i)\b(dell|nell|all|sull|dall)['’]\w|[òù]"),
+    # the "ij" of "bij", "zijn", "tijd"; "'s" of a Dutch time ("'s avonds") is rarer
+    "nl": re.compile(r"(?i)\b\w*[^\Wy]ij\w*\b|\bij\w+|\b(het|een|niet|wordt)\b"),
 }
 
 
@@ -135,9 +150,22 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(_fold(text[:4000]))
 
 
+# The function words each language is told by. Dutch writes English ones ("in", "is",
+# "was", "of"), English nouns ("door", "men"), German ones ("wie", "die", "er", "als") and
+# Romance ones ("na", "te", "je", "me"): counted for Dutch, "back door keypad code" or
+# "Wie heißt Emils Bezugserzieherin?" would read as Dutch as well.
+_NOT_TELLING_DUTCH = ENGLISH_STOPWORDS | frozenset(
+    "door men ben want die wie der er als na te je me al ja toe zo".split()
+)
+_DETECTING = {
+    code: stops - _NOT_TELLING_DUTCH if code == "nl" else stops
+    for code, (_, stops) in LANGUAGES.items()
+}
+
+
 def _hits(words: list[str]) -> Counter[str]:
     """How many of `words` are each language's function words."""
-    hits = Counter({code: sum(w in stops for w in words) for code, (_, stops) in LANGUAGES.items()})
+    hits = Counter({code: sum(w in stops for w in words) for code, stops in _DETECTING.items()})
     if hits["en"]:  # English writes the borrowed words as its own ("price per child in 2025")
         hits["en"] += sum(w in _BORROWED for w in words)
     return hits

@@ -1,5 +1,5 @@
 """Lines that say a value is not known yet: "time and room TBC", "invoice to follow",
-"Check-out: non c'è scritto nella conferma", "noch kein Termin".
+"Check-out: non c'è scritto nella conferma", "noch kein Termin", "datum nog niet bekend".
 
 Notes record what is still open as often as what is settled. Such a line is on the asked
 topic and may stand beside a value of the asked kind (check-in's time above check-out's
@@ -57,6 +57,12 @@ _PENDING = re.compile(
     # a value the writer does not know or forgot
     r"weiss ich nicht|(habe?|hab ich) (\w+ )?vergessen|"
     r"nicht (mehr )?(gewusst|aufgeschrieben)|"
+    # Dutch
+    r"nog niet (bekend|besloten|bevestigd|vastgesteld|gepland|duidelijk|ontvangen|binnen)|"
+    r"(nog )?onbekend|nog (te bepalen|open|onduidelijk|geen (datum|prijs|offerte|reactie))|"
+    r"n\.t\.b|volgt (nog|later)|wordt nog|staat nog open|"
+    r"weet ik niet( meer)?|(ben|heb) (ik )?(\w+ )?vergeten|niet (genoteerd|opgeschreven)|"
+    r"wachten op|in afwachting|"
     # Spanish and Portuguese
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"
     r"ainda (nao|sem)|a (confirmar|definir|combinar)|pendente|sem data|"

@@ -27,8 +27,9 @@ _PART = re.compile(r"[^\W_]+")
 # function words of one language is read in it (its stems and stop words); 17: a season
 # ("2024/25", "2024-2025") is also one token and its second year; 18: not its second year;
 # 19: a micron spelled out is the symbol "μm", and "12 miles" is also "12mile"; 20:
-# Portuguese typed in a hurry ("qdo", "qto", "pq") is stop words
-TOKENIZER_VERSION = 20
+# Portuguese typed in a hurry ("qdo", "qto", "pq") is stop words; 21: Dutch is read as
+# Dutch (its stems and stop words), not as the Spanish or French its "de" and "en" suggest
+TOKENIZER_VERSION = 21
 
 
 def normalize_text(text: str) -> str:

@@ -2,8 +2,8 @@
 
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours".
-English, Portuguese and Spanish forms are understood, and French, German and Italian
-number words and units. Dates are read by `dates`, days of the week by `weekdays`.
+English, Portuguese and Spanish forms are understood, and French, German, Italian and
+Dutch number words and units. Dates are read by `dates`, days of the week by `weekdays`.
 """
 
 from __future__ import annotations
@@ -62,33 +62,43 @@ NUMBER_WORDS: dict[str, float] = {
     "diciassette": 17, "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30,
     "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80,
     "novanta": 90, "dozzina": 12, "mezzo": 0.5, "mezza": 0.5,
+    # Dutch ("een" is the article, "elf" an elf, "vier" and "acht" are German's above)
+    "twee": 2, "drie": 3, "vijf": 5, "zes": 6, "zeven": 7, "negen": 9, "tien": 10,
+    "twaalf": 12, "dertien": 13, "veertien": 14, "vijftien": 15, "twintig": 20,
+    "dertig": 30, "veertig": 40, "vijftig": 50, "zestig": 60, "honderd": 100,
+    "duizend": 1000, "tweemaal": 2,
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
     **dict.fromkeys(
-        "h hr hrs hour hours hora horas heure heures stunde stunden std stdn ore".split(), "hour"
+        "h hr hrs hour hours hora horas heure heures stunde stunden std stdn ore uur uren".split(),
+        "hour",
     ),
     **dict.fromkeys(
-        ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti"], "minute"
+        ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti", "minuut"],
+        "minute",
     ),
     **dict.fromkeys(
-        "s sec secs second seconds segundo segundos sek sekunde sekunden".split(), "second"
+        "s sec secs second seconds segundo segundos sek sekunde sekunden seconde seconden".split(),
+        "second",
     ),
     **dict.fromkeys(["ms", "millisecond", "milliseconds", "milissegundos"], "millisecond"),
     **dict.fromkeys(
-        "d day days dia dias jour jours tag tage tagen giorno giorni".split(),
+        "d day days dia dias jour jours tag tage tagen giorno giorni dag dagen".split(),
         "day",
     ),
     **dict.fromkeys(
-        "wk week weeks semana semanas semaine semaines woche wochen settimana settimane".split(),
+        "wk week weeks semana semanas semaine semaines woche wochen settimana settimane "
+        "weken".split(),
         "week",
     ),
     **dict.fromkeys(
-        ["month", "months", "mes", "meses", "mois", "monat", "monate", "monaten", "mese", "mesi"],
+        "month months mes meses mois monat monate monaten mese mesi maand maanden".split(),
         "month",
     ),
     **dict.fromkeys(
-        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni".split(), "year"
+        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni jaar jaren".split(),
+        "year",
     ),
     **dict.fromkeys(["%", "percent", "pct"], "percent"),
     **dict.fromkeys(["€", "eur", "euro", "euros"], "eur"),
@@ -190,6 +200,8 @@ _TIME = re.compile(
     r"|(?<!\d)([01]?\d|2[0-3]) ?h(?= ?[-–] ?\d{1,2} ?h)"
     r"|\b(noon|midnight|meio-dia|meia-noite|mediodia|medianoche)\b"
     r"|(?<![\d:.,])([01]?\d|2[0-3]) ?uhr\b"  # German "um 16 Uhr"
+    # Dutch "om 10 uur", "tot 16 uur" ("2 uur" alone is a duration)
+    r"|(?:(?<=\bom )|(?<=\b(?:tot|van) )|(?<=\bvanaf ))([01]?\d|2[0-3]) uur\b"
 )
 _FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
@@ -321,12 +333,13 @@ def _is_clock_time(m: re.Match[str], folded: str) -> bool:
         _CURRENCY_BEFORE.search(before)
         or re.search(r"\d[.,]$", before)
         or re.match(r"[.,]\d", after)
-        or (unit and unit.group(1) in UNITS)
+        # "14.30 uur" is Dutch for half past two, not 14.3 hours
+        or (unit and unit.group(1) in UNITS and unit.group(1) != "uur")
     )
 
 
 def times(text: str) -> set[tuple[int, int]]:
-    """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon."""
+    """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon, om 10 uur."""
     found: set[tuple[int, int]] = set()
     folded = fold(text)
     for m in _TIME.finditer(folded):
@@ -344,6 +357,8 @@ def times(text: str) -> set[tuple[int, int]]:
             found.add((12, 0) if m.group(8) in ("noon", "meio-dia", "mediodia") else (0, 0))
         elif m.group(9) is not None:
             found.add((int(m.group(9)), 0))
+        elif m.group(10) is not None:
+            found.add((int(m.group(10)), 0))
     return found
 
 

@@ -1,5 +1,5 @@
 """Days of the week as notes and questions write them: English, Portuguese, Spanish,
-French, German and Italian.
+French, German, Italian and Dutch.
 
 "Wed", "Wednesdays" and "quarta" are one day; an ordinal that is not a day ("segunda
 prova") and a word that is not one ("the sun") are not read as days.
@@ -16,13 +16,13 @@ _DAY_NUMBER = {
     name: number
     for number, names in enumerate(
         (
-            "monday mon segunda lunes lun lundi montag lunedi",
-            "tuesday tue tues terca martes mardi dienstag martedi",
-            "wednesday wed quarta miercoles mie mercredi mittwoch mercoledi",
-            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi",
-            "friday fri sexta viernes vie vendredi freitag venerdi",
-            "saturday sat sabado sab samedi samstag sonnabend",
-            "sunday sun domingo dimanche sonntag domenica",
+            "monday mon segunda lunes lun lundi montag lunedi maandag",
+            "tuesday tue tues terca martes mardi dienstag martedi dinsdag",
+            "wednesday wed quarta miercoles mie mercredi mittwoch mercoledi woensdag",
+            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi donderdag",
+            "friday fri sexta viernes vie vendredi freitag venerdi vrijdag",
+            "saturday sat sabado sab samedi samstag sonnabend zaterdag",
+            "sunday sun domingo dimanche sonntag domenica zondag",
         )
     )
     for name in names.split()

@@ -194,25 +194,29 @@ def question_terms(
 
 
 _LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zeit"
+# Languages that write a compound as one word ("Arbeitszeit", "gereedschapskist"), or
+# hyphen it ("WLAN-Passwort", "APK-keuring").
+_COMPOUNDING = frozenset({"de", "nl"})
 
 
 def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
     """The known tokens a compound unknown to the notes is made of: its hyphened parts
     (in any language when they are capitalised words: "Stefan-Boltzmann" where a note
-    writes "Stefan–Boltzmann"), a German compound's two words (the split with the longest
-    head); empty when no split is known."""
+    writes "Stefan–Boltzmann"), a German or Dutch compound's two words (the split with the
+    longest head); empty when no split is known."""
     folded = fold(word)
     if (content := _phrasal_head(folded)) is not None:  # "burn-in" where a note has "burn"
         token = term_variants(content, language)
         return token[:1] if token and token[0] in vocabulary else []
     if "-" in folded:
-        # Outside German only a name's capitalised words are read apart ("Stefan-Boltzmann");
-        # a code ("gemini-3.5-flash", "F28-error") or a service ("billing-sync") is whole.
+        # Outside German and Dutch only a name's capitalised words are read apart
+        # ("Stefan-Boltzmann"); a code ("gemini-3.5-flash", "F28-error") or a service
+        # ("billing-sync") is whole.
         parts = [part for part in word.split("-") if part]
-        if language != "de" and not all(p.isalpha() and p[0].isupper() for p in parts):
+        if language not in _COMPOUNDING and not all(p.isalpha() and p[0].isupper() for p in parts):
             return []
         return _hyphen_parts(folded, vocabulary, language)
-    if language != "de":
+    if language not in _COMPOUNDING:
         return []
     if not folded.isalpha() or len(folded) < 2 * MIN_COMPOUND_PART:
         return []

@@ -122,7 +122,7 @@ _AFTER_LABEL = re.compile(r"\w\*{0,2}:\*{0,2}\s+$")
 _PEOPLE_FOLDERS = frozenset(
     "people persons person contacts contact family friends team personas persona pessoas "
     "contactos contatos familia amigos personnes famille amis leute personen kontakte "
-    "familie persone contatti famiglia amici".split()
+    "familie persone contatti famiglia amici mensen vrijwilligers contacten vrienden".split()
 )
 
 
@@ -152,7 +152,7 @@ def _title_names_person(title: str, question: str, in_people: bool) -> bool:
 # A question for the day itself, which a month or a year does not answer.
 _DAY_ASKED = re.compile(
     r"\b(which day|what day|on what day|quel jour|an welchem tag|welcher tag|que dia|qual dia|"
-    r"che giorno|quale giorno|in che giorno)\b"
+    r"che giorno|quale giorno|in che giorno|welke dag|op welke dag)\b"
 )
 
 # A day of the month without its month: "dia 12" (a card's due day), "the 12th".
@@ -168,15 +168,17 @@ _END_ASKED = re.compile(
     r"\b(come back|comes back|coming back|back from|back at work|return|returns|returning|"
     r"ends?|ending|finish|finishes|until when|vuelve|vuelven|volver|regresa|regreso|termina|"
     r"acaba|volta|voltar|revient|rentre|retour|finit|zuruck|endet|torna|ritorno|"
-    r"finisce)\b"
+    r"finisce|terug|eindigt|afgelopen)\b"
 )
 _START_STATED = re.compile(
     r"\b(start|starts|started|starting|begin|begins|began|beginning|from|empieza|empezo|"
-    r"comienza|comenzo|desde|inicio|commence|debut|beginnt|inizia|comeca|comecou)\b"
+    r"comienza|comenzo|desde|inicio|commence|debut|beginnt|inizia|comeca|comecou|begint|"
+    r"vanaf)\b"
 )
 _END_STATED = re.compile(
     r"\b(end|ends|ended|ending|until|till|to|through|back|return|returns|returning|hasta|"
-    r"vuelve|vuelta|regresa|regreso|termina|fin|ate|volta|retour|jusqu|bis|fino)\b|[–→]"
+    r"vuelve|vuelta|regresa|regreso|termina|fin|ate|volta|retour|jusqu|bis|fino|tot|"
+    r"eindigt|terug)\b|[–→]"
 )
 
 
