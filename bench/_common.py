@@ -73,7 +73,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # note in four in another language; agriturismo-umbria (English and Italian notes of a
 # farm stay near Spoleto, kept by its two owners) before the verdict read question words
 # across languages; indie-gamedev (an English Obsidian vault of a two-person game studio in
-# Leeds: Godot, Steam and Switch builds, dev logs) after it did.
+# Leeds: Godot, Steam and Switch builds, dev logs) after it did; repair-utrecht (Dutch and
+# English notes of a repair café and tool library in Utrecht) written while Dutch was
+# first being read, measured both before and after.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -83,7 +85,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "arch-notes", "clinica-notes", "enoteca-notes", "choir-notes", "surf-notes",
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
-        "pesquisa-londres", "agriturismo-umbria", "indie-gamedev",
+        "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
