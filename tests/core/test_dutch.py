@@ -9,6 +9,7 @@ import pytest
 
 from app.core.answer.checks import is_refusal_text
 from app.core.answer.claims import polarity_differs
+from app.core.answer.pair_sides import other_side
 from app.core.answer.phrases import refusal_sentence
 from app.core.basics.dates import dates
 from app.core.basics.durations import has_duration
@@ -19,6 +20,7 @@ from app.core.basics.values import quantities, times
 from app.core.basics.weekdays import day_numbers
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
+from app.core.verdict.yes_no import is_yes_no
 
 NOTE = (
     "De wasmachine van mevrouw Jansen gaf foutcode E21. We hebben de pomp schoongemaakt "
@@ -76,6 +78,9 @@ def test_dutch_is_stemmed_and_stopped_as_dutch() -> None:
         ("wat is het telefoonnummer van Henk", AnswerType.PHONE),
         ("e-mailadres van de gemeente", AnswerType.EMAIL),
         ("Wat betekent foutcode E21?", None),
+        # "borg" is a Dutch deposit and BorgBackup
+        ("How many monthly borg archives do I keep?", AnswerType.QUANTITY),
+        ("Where is the borg repo passphrase kept?", AnswerType.PLACE),
         # German "wie" asks how, not who
         ("Wie funktioniert die Heizung?", None),
         ("Wie lange dauert die Fahrt?", AnswerType.DURATION),
@@ -129,3 +134,22 @@ def test_a_dutch_answer_that_drops_the_notes_negation_differs_in_polarity() -> N
     quote = "Honden zijn niet toegestaan in de werkplaats."
     assert polarity_differs("Honden zijn toegestaan in de werkplaats.", quote)
     assert not polarity_differs("Honden zijn niet toegestaan in de werkplaats.", quote)
+
+
+def test_a_quote_of_the_last_dutch_service_does_not_answer_for_the_next() -> None:
+    question = "Wanneer is de volgende APK van de bus?"
+    assert other_side(question, "Laatste APK: 12 maart 2024") is not None
+    assert other_side(question, "Volgende APK: 12 maart 2025") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "yes_no"),
+    [
+        ("Mag ik mijn hond meenemen?", True),
+        ("Zijn honden toegestaan in de werkplaats?", True),
+        ("Heeft de bibliotheek een tegelsnijder?", True),
+        ("Wat kost een tegelsnijder?", False),
+    ],
+)
+def test_dutch_yes_no_questions(question: str, yes_no: bool) -> None:
+    assert is_yes_no(question) is yes_no

@@ -89,7 +89,7 @@ _BEFORE_OWNER = frozenset(
     "prossimo prossima ultimo ultima nuovo nuova vecchio vecchia attuale "
     "proximo proxima ultimo ultima novo nova velho velha atual nuevo nueva viejo vieja "
     "actual prochain prochaine dernier derniere nouveau nouvelle ancien ancienne "
-    "nachste letzte neue alte".split()
+    "nachste letzte neue alte volgende vorige laatste nieuwe oude huidige".split()
 )
 
 

@@ -22,18 +22,20 @@ _SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
         (
             "next",
             "next upcoming proxima proximo proximas proximos siguiente prochain prochaine "
-            "naechste nachste nachsten prossimo prossima",
+            "naechste nachste nachsten prossimo prossima volgende komende",
             "last",
             "last previous latest ultima ultimo ultimas ultimos anterior dernier derniere "
-            "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa",
+            "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa "
+            "laatste",
         ),
         ("check-in", "check-in checkin", "check-out", "check-out checkout"),
         (
             "buying",
             "buy bought buying purchase purchased compre compra comprado comprei achat "
-            "achete gekauft",
+            "achete gekauft gekocht aankoop",
             "selling",
-            "sell sold selling vendi vendido venta venda vente vendu verkauft",
+            "sell sold selling vendi vendido venta venda vente vendu verkauft verkocht "
+            "verkoop",
         ),
         ("primary", "primary primario primaria", "secondary",
          "secondary secundario secundaria secondaire"),
@@ -44,19 +46,19 @@ _SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
         # a trip's two legs; "por volta das 8h" (around eight) is taken out first
         (
             "outward leg",
-            "outward outbound ida aller hinfahrt hinflug hinweg andata",
+            "outward outbound ida aller hinfahrt hinflug hinweg andata heenreis",
             "return leg",
             "return vuelta regreso volta retour ruckfahrt rueckfahrt ruckflug rueckflug "
-            "ruckweg rueckweg ritorno",
+            "ruckweg rueckweg ritorno terugreis",
         ),
         # "fecha" closes in Portuguese but is a date in Spanish: read in Portuguese only.
         (
             "opening",
             "open opens opening abre abrem abertura apertura ouvre ouverture offnet oeffnet "
-            "apre",
+            "apre opent",
             "closing",
             "close closes closing fecham fechamento cierra cierran cierre ferme fermeture "
-            "schliesst chiude fecha",
+            "schliesst chiude fecha sluit sluiting",
         ),
     )
 )  # fmt: skip

@@ -48,7 +48,7 @@ def _within(asked: YearMonth, stated: set[YearMonth]) -> bool:
 # "the boiler service after the March leak": the month dates something else
 _RELATIVE = re.compile(
     r"\b(after|before|since|until|following|depois|antes|desde|despues|apres|avant|nach|"
-    r"vor|seit|dopo|prima)\b(\W+\w+){0,2}\W+$"
+    r"vor|seit|dopo|prima|sinds|nadat)\b(\W+\w+){0,2}\W+$"
 )
 
 

@@ -23,11 +23,6 @@ _MONEY = (
     r"boete|contributie|tarief|bedrag|vergoeding|subsidie|verdient|verdien|verdienen|"
     r"rekening|factuur|uurloon|salaris|lidmaatschap|entree|toegang"
 )
-# A terse query that opens with no Dutch question word ("prijs borg boormachine").
-_TERSE = (
-    r"^\W*(?!(wat|hoe|waarom|waar|wie|wanneer|welke|welk|hoeveel|hoelang|kan|mag|moet|is|"
-    r"zijn|heeft|hebben|wordt|zit|staat)\b)(?=(\S+\s+){0,9}\S+\W*$).*"
-)
 
 DUTCH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.EMAIL, r"\be-?mail-?adres\b|\bmailadres\b"),
@@ -35,11 +30,12 @@ DUTCH: tuple[tuple[AnswerType, str], ...] = (
     # any "-nummer" but a phone's (above): "klantnummer", "serienummer", "artikelnummer"
     (AnswerType.CODE, r"^\W*welke versie\b|^\W*wat is (de|het) (code|pincode) (van|voor)\b"),
     (AnswerType.PRICE, rf"\bhoeveel\b.*\b({_MONEY})\b|\bwat (kost|kosten|kostte|kostten)\b|"
-                       rf"^\W*(de |het )?(prijs|kosten|huur|borg|boete|contributie|tarief)\b|"
+                       # not "borg" (BorgBackup) alone: "de borg", "hoeveel borg"
+                       r"^\W*(de |het )?(prijs|kosten|huur|boete|contributie|tarief)\b|"
+                       r"^\W*(de|het) borg\b|"
                        r"\bwat (is|was|wordt) (de|het) (nieuwe |huidige |oude )?"
                        r"(prijs|tarief|bedrag|huur|borg|boete|contributie|vergoeding)\b|"
-                       rf"\b({_MONEY})\b.*\bhoeveel\b|"
-                       rf"{_TERSE}\b(prijs|kosten|huur|borg|boete|contributie|tarief)\b"),
+                       rf"\b({_MONEY})\b.*\bhoeveel\b"),
     (AnswerType.DURATION, r"\bhoe ?lang\b|\bhoeveel (seconden|minuten|uur|uren|dagen|weken|"
                           r"maanden|jaar|jaren)\b"),
     (AnswerType.WHEN, r"\bhoe (vaak|dikwijls)\b"),

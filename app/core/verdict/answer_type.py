@@ -245,6 +245,8 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"bolletta|rata|canone|stipendio|tariffa|tassa|beitrag|gehalt|"
                            # a deposit: "fianza por barril", "keg deposit?", "Pfand pro Kiste"
                            r"deposit|fianza|caucao|kaution|cauzione|pfand|"
+                           # Dutch ("borg" is also BorgBackup: only in a Dutch question)
+                           r"prijs|huur|boete|contributie|"
                            # German compounds: "Stundenlohn", "Kaltmiete", "Ticketpreis"
                            r"\w+(preis|kosten|gebuhr|miete|lohn|gehalt|beitrag|pfand))\b"
                            r"(?!\s+(centre|center|code|category|model)\b)|"

@@ -1,5 +1,6 @@
-"""Whether a question asks yes or no ("Is the dentist in August?", "¿Hay agua?"), in any
-language asknotes reads: its answer is a yes or a no, whatever value the quote states."""
+"""Whether a question asks yes or no ("Is the dentist in August?", "¿Hay agua?", "Mag ik
+mijn hond meenemen?"), in any language asknotes reads: its answer is a yes or a no,
+whatever value the quote states."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ _YES_NO = re.compile(
     r"^\W*(is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|e|sao|"
     r"tem|pode|posso|foi|vai|da|es|son|hay|tiene|tengo|puede|puedo|fue|va|esta|estan|"
     r"ist|sind|war|waren|hat|haben|hatte|hatten|kann|konnen|muss|mussen|darf|durfen|soll|"
-    r"sollen|wird|werden|wurde|wurden|gibt|gab|habe|bin|est-ce|peut|puis-je|puo|ha|hanno)\b"
+    r"sollen|wird|werden|wurde|wurden|gibt|gab|habe|bin|est-ce|peut|puis-je|puo|ha|hanno|"
+    # Dutch ("is", "was", "kan" and "mag" above or shared)
+    r"zijn|heeft|hebben|kan|kunnen|mag|mogen|moet|moeten|wordt|werd|zit|staat|komt|gaat)\b"
 )
 
 
