@@ -78,6 +78,13 @@ def test_dutch_is_stemmed_and_stopped_as_dutch() -> None:
         ("wat is het telefoonnummer van Henk", AnswerType.PHONE),
         ("e-mailadres van de gemeente", AnswerType.EMAIL),
         ("Wat betekent foutcode E21?", None),
+        ("hoeveel geld is er over in de kas", AnswerType.PRICE),
+        ("wat is er begroot voor zaalhuur in 2025", AnswerType.PRICE),  # "-huur": a rent
+        ("Vanaf welk bedrag moet de penningmeester tekenen?", AnswerType.PRICE),
+        ("welk ID nummer heeft de tegelsnijder", AnswerType.CODE),
+        ("Welke Marlin-versie draait op de printer?", AnswerType.CODE),
+        ("Vanaf welke leeftijd mag je alleen komen?", AnswerType.QUANTITY),
+        ("Wat was het slagingspercentage in 2024?", AnswerType.QUANTITY),
         # "borg" is a Dutch deposit and BorgBackup
         ("How many monthly borg archives do I keep?", AnswerType.QUANTITY),
         ("Where is the borg repo passphrase kept?", AnswerType.PLACE),

@@ -45,6 +45,19 @@ def test_a_german_compound_of_two_known_words_is_known() -> None:
     assert compound.salience < 0.9
 
 
+def test_a_word_the_passages_write_inside_a_compound_is_in_them() -> None:
+    # German and Dutch write the question's word as a compound's head or tail
+    contract = term("Wann endet der Vertrag?", "Vertrag", "Mietvertrag bis 31.12.2026", "de")
+    assert contract.in_passages
+    note = "# Oprichtingsvergadering 5 september 2023\n## Bestuur\n- Voorzitter: Marieke"
+    founding = term("Wie werd bij de oprichting voorzitter?", "oprichting", note, "nl")
+    assert founding.known and founding.in_passages
+    assert founding.token != "opzicht"  # not read as a slip of another word
+    # a short word is no compound's part: "rate" is not in "Kuratorium"
+    rate = term("What is the rate?", "rate", "Kuratorium tagte", "de")
+    assert not rate.in_passages
+
+
 def test_compounds_are_split_only_in_german() -> None:
     note = "The river path floods in winter; the side gate is locked."
     riverside = term("Where is Riverside Lodge?", "Riverside", note, "en")

@@ -21,15 +21,19 @@ _WHO_VERBS = (
 _MONEY = (
     r"kost|kosten|kostte|kostten|betaal|betaalt|betalen|betaald|betaalden|prijs|huur|borg|"
     r"boete|contributie|tarief|bedrag|vergoeding|subsidie|verdient|verdien|verdienen|"
-    r"rekening|factuur|uurloon|salaris|lidmaatschap|entree|toegang"
+    r"rekening|factuur|uurloon|salaris|lidmaatschap|entree|toegang|geld"
 )
 
 DUTCH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.EMAIL, r"\be-?mail-?adres\b|\bmailadres\b"),
     (AnswerType.PHONE, r"\b(telefoon|mobiel|gsm|06)-?nummer\b|^\W*wat is het nummer van\b"),
     # any "-nummer" but a phone's (above): "klantnummer", "serienummer", "artikelnummer"
-    (AnswerType.CODE, r"^\W*welke versie\b|^\W*wat is (de|het) (code|pincode) (van|voor)\b"),
+    (AnswerType.CODE, r"^\W*welke (\w+-)?versie\b|^\W*wat is (de|het) (code|pincode) (van|voor)\b|"
+                      r"\b(id|serie|klant|artikel|order|factuur|lid|polis|kenteken)[ -]?nummer\b"),
     (AnswerType.PRICE, rf"\bhoeveel\b.*\b({_MONEY})\b|\bwat (kost|kosten|kostte|kostten)\b|"
+                       # a compound ("zaalhuur", "uurprijs", "reiskosten") or a budget
+                       r"\b(hoeveel|wat)\b.*\b(\w+(prijs|huur|kosten|tarief|loon|geld)|begroot|"
+                       r"begroting|budget)\b|\bwelk bedrag\b|"
                        # not "borg" (BorgBackup) alone: "de borg", "hoeveel borg"
                        r"^\W*(de |het )?(prijs|kosten|huur|boete|contributie|tarief)\b|"
                        r"^\W*(de|het) borg\b|"
@@ -39,7 +43,8 @@ DUTCH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.DURATION, r"\bhoe ?lang\b|\bhoeveel (seconden|minuten|uur|uren|dagen|weken|"
                           r"maanden|jaar|jaren)\b"),
     (AnswerType.WHEN, r"\bhoe (vaak|dikwijls)\b"),
-    (AnswerType.QUANTITY, r"^\W*hoe (zwaar|hoog|breed|diep|groot|warm|heet|koud|snel|ver)\b|"
+    (AnswerType.QUANTITY, r"^\W*hoe (zwaar|hoog|breed|diep|groot|warm|heet|koud|snel|ver|oud)\b|"
+                          r"\bwelke leeftijd\b|^\W*wat (is|was) (het|de) \w*percentage\b|"
                           r"^\W*(welke|wat is de|wat was de) (temperatuur|druk|spanning|"
                           r"gewicht|dosis|snelheid|hoogte|lengte|breedte|diepte|afstand|"
                           r"capaciteit|vermogen|maat)\b"),

@@ -122,6 +122,7 @@ def question_terms(
     that writes "Wi-Fi" or "wifi", because the tokenizer also joins a compound's parts.
     """
     seen_passages = set(lexical_tokens(passages_text, language))
+    compounding = language in _COMPOUNDING
     seen_across = {t for lang in others for t in lexical_tokens(passages_text, lang)}
     rare_limit = max(3, vocabulary.n_docs // 100)
     # "guest wifi password", "flapjack oven temp": the word names the kind of value asked,
@@ -175,8 +176,14 @@ def question_terms(
             parts = _compound_parts(word, vocabulary, language)
             if parts:  # "Zahnarzttermin" where the notes write "Zahnarzt" and "Termin"
                 known, in_passages = True, all(t in seen_passages for t in parts)
+            elif compounding and _in_a_compound(token, seen_passages):
+                # "oprichting" where the notes only write "Oprichtingsvergadering" (not
+                # a typo of "opzicht")
+                known, in_passages = True, True
             elif (meant := typo_of(token, vocabulary)) is not None:
                 token, known, in_passages = meant, True, meant in seen_passages
+        if not in_passages and compounding:  # "Vertrag" where the passage has "Mietvertrag"
+            in_passages = _in_a_compound(token, seen_passages)
         rare = known and vocabulary.doc_freq(token) <= rare_limit
         # A phrasal noun the notes write as one word names a thing ("check-out", "log-in"),
         # though its verb alone is an everyday word.
@@ -235,6 +242,21 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
             if head and head[0] in vocabulary:
                 return [head[0], tail[0]]
     return []
+
+
+# A compound's head or tail stands for the word only when its stem is that long:
+# "Vertrag" is in "Mietvertrag", but "Rat" is not in "Beirat" nor "rate" in "Kuratorium".
+_COMPOUND_PART_STEM = 6
+
+
+def _in_a_compound(token: str, tokens: set[str]) -> bool:
+    """Whether a German or Dutch word is the head or tail of a compound among `tokens`."""
+    if len(token) < _COMPOUND_PART_STEM or not token.isalpha():
+        return False
+    return any(
+        len(t) >= len(token) + MIN_COMPOUND_PART and (t.startswith(token) or t.endswith(token))
+        for t in tokens
+    )
 
 
 def _hyphen_parts(folded: str, vocabulary: Vocabulary, language: str) -> list[str]:
