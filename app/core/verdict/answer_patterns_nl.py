@@ -27,7 +27,8 @@ _MONEY = (
 DUTCH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.EMAIL, r"\be-?mail-?adres\b|\bmailadres\b"),
     (AnswerType.PHONE, r"\b(telefoon|mobiel|gsm|06)-?nummer\b|^\W*wat is het nummer van\b"),
-    # any "-nummer" but a phone's (above): "klantnummer", "serienummer", "artikelnummer"
+    # a version or a number written apart ("ID nummer"); joined ones ("klantnummer") are
+    # read by the German "-nummer" pattern after these
     (AnswerType.CODE, r"^\W*welke (\w+-)?versie\b|^\W*wat is (de|het) (code|pincode) (van|voor)\b|"
                       r"\b(id|serie|klant|artikel|order|factuur|lid|polis|kenteken)[ -]?nummer\b"),
     (AnswerType.PRICE, rf"\bhoeveel\b.*\b({_MONEY})\b|\bwat (kost|kosten|kostte|kostten)\b|"
