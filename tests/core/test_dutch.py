@@ -20,6 +20,7 @@ from app.core.basics.values import quantities, times
 from app.core.basics.weekdays import day_numbers
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
+from app.core.verdict.person_names import names_a_person
 from app.core.verdict.yes_no import is_yes_no
 
 NOTE = (
@@ -160,3 +161,8 @@ def test_a_quote_of_the_last_dutch_service_does_not_answer_for_the_next() -> Non
 )
 def test_dutch_yes_no_questions(question: str, yes_no: bool) -> None:
     assert is_yes_no(question) is yes_no
+
+
+def test_a_dutch_title_makes_the_next_word_a_name() -> None:
+    assert names_a_person("jansen", "wanneer komt mevrouw jansen haar stofzuiger ophalen", "nl")
+    assert names_a_person("Bakker", "Heeft dhr. Bakker de boor teruggebracht?", "nl")
