@@ -126,6 +126,9 @@ def test_dutch_times_and_lengths() -> None:
         ("De offerte volgt nog", True),
         ("Datum van de APK: 12 maart", False),
         ("NTB Logistics levert de pallets", False),
+        ("Kenteken: zie het kentekenbewijs in de map", True),  # where to find it, not it
+        ("Borg: zie [[Borg en tarieven]]", True),
+        ("Ospiti: zie e zii da Bari", False),  # Italian aunts
     ],
 )
 def test_dutch_lines_that_say_a_value_is_not_known_yet(line: str, pending: bool) -> None:

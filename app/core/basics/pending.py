@@ -71,7 +71,9 @@ _PENDING = re.compile(
     r"esperando (respuesta|presupuesto)|aguardando|"
     r"falta (mandar|enviar|confirmar|definir|marcar|agendar)|"
     # a value given as where to find it: "Matrícula: ver DUA no porta-luvas", "PIN: see card"
-    r"(?<=\w)(?::\**|\**:) ?(see|ver|veja|siehe|voir|vedi|vease)"
+    r"(?<=\w)(?::\**|\**:) ?(see|ver|veja|siehe|voir|vedi|vease|"
+    # Dutch "Borg: zie [[Borg en tarieven]]"; not Italian "Ospiti: zie e zii" (aunts)
+    r"zie(?=\s+(\[\[|[^\W\d_]))(?!\s+(e|ed)\b))"
     r")\b"
 )
 
