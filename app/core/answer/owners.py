@@ -58,7 +58,7 @@ _OWNER_PREFIX = {
     "es": r"para\s+(?:el|la|los|las)|del",
     "fr": r"pour\s+(?:le|la|les|l['’])|du|de\s+la|de\s+l['’]",
     "de": r"für\s+(?:den|die|das|unsere|unser|meine|mein)",
-    "nl": r"voor\s+(?:de|het|onze|ons|mijn)|van\s+(?:de|het|onze|ons|mijn)",
+    "nl": r"(?:voor|van)\s+(?:de|het|onze|ons|mijn)",
 }
 # "the boiler in the flat", "la caldaia nella casa al mare": where the asked thing stands
 # names whose it is, unless the question asks where something is ("where's the rack in

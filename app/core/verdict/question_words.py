@@ -182,7 +182,8 @@ def question_terms(
                 known, in_passages = True, True
             elif (meant := typo_of(token, vocabulary)) is not None:
                 token, known, in_passages = meant, True, meant in seen_passages
-        if not in_passages and compounding:  # "Vertrag" where the passage has "Mietvertrag"
+        if known and not in_passages and compounding:  # "Vertrag" in a passage's "Mietvertrag"
+            # (an unknown word was looked for in the compounds above)
             in_passages = _in_a_compound(token, seen_passages)
         rare = known and vocabulary.doc_freq(token) <= rare_limit
         # A phrasal noun the notes write as one word names a thing ("check-out", "log-in"),
