@@ -75,7 +75,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # across languages; indie-gamedev (an English Obsidian vault of a two-person game studio in
 # Leeds: Godot, Steam and Switch builds, dev logs) after it did; repair-utrecht (Dutch and
 # English notes of a repair café and tool library in Utrecht) written while Dutch was
-# first being read, measured both before and after.
+# first being read, measured both before and after; genealogie-quimper (French and
+# English family-history notes of a retired teacher in Quimper: parish registers, DNA
+# matches, letters to cousins abroad) after Dutch had shipped.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -86,6 +88,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
+        "genealogie-quimper",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
