@@ -82,6 +82,10 @@ NOTES = {
     ),
     "prompts.md": "# Prompts\n\n## Personas\n\nThe teacher would not say 42.\n",
     "dags.md": "# DAGs\n\n## Open questions\n\n- [ ] Who owns the `marketing_attribution` DAG?\n",
+    "archives.md": (
+        "# Visite aux archives\n\n- salle de lecture : ouverte du mardi au vendredi, de 9 h à "
+        "17 h ; fermée le lundi (sauf un samedi par mois ?)\n- (casiers au sous-sol ?)\n"
+    ),
     "personas.md": "# Personas\n\n## Experiment\n\nOnly the system prompt changed. The final "
     "user message was always `What is 15 + 27?`\n",
     "rentals.md": (
@@ -162,6 +166,12 @@ CASES: list[Case] = [
     ("What port does Home Assistant use?", "8123", "8123.", R, "quote_is_statement", None),
     ("Who owns the marketing_attribution DAG?", "Who owns the `marketing_attribution` DAG?",
      "The `marketing_attribution` DAG [1].", R, "quote_is_statement", None),
+    # a doubt in brackets after a statement leaves it a statement; a doubt alone states nothing
+    ("À quelle heure ouvre la salle de lecture ?", "salle de lecture : ouverte du mardi au "
+     "vendredi, de 9 h à 17 h ; fermée le lundi (sauf un samedi par mois ?)", "De 9 h à 17 h [1].",
+     G, None, None),
+    ("Où sont les casiers de la salle de lecture ?", "(casiers au sous-sol ?)",
+     "Au sous-sol [1].", R, "quote_is_statement", None),
     ("What did the persona experiment keep the same?", "The final user message was always "
      "`What is 15 + 27?`", "The final user message, `What is 15 + 27?` [1].", G, None, None),
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",

@@ -188,6 +188,8 @@ def test_a_version_or_a_model_may_be_short() -> None:
         # a weight counts no eggs
         ("¿Cuántos huevos ponen las gallinas al día?", "Pienso: 120 g por gallina.", False),
         ("¿Cuántos huevos ponen las gallinas al día?", "Ponen unos 10 huevos al día.", True),
+        # "combien d'argent" is how much money, not how many things
+        ("combien d'argent avait-il sur lui ?", "| In possession of $50? | yes, $62 |", True),
     ],
 )
 def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, stated: bool) -> None:

@@ -148,6 +148,14 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
         ("What is the refractive index of BK7?", "BK7 lenses", []),
         ("Which port does Plex use?", "Jellyfin is on 8096.", ["Plex"]),
         ("What port does Home Assistant use?", "Home Assistant on 8123.", []),
+        # a code of letters and a number, typed without punctuation or capitals
+        ("wat betekent e21 op een bosch wasmachine", "## E17 – geen watertoevoer", ["e21"]),
+        ("wat betekent e21 op een bosch wasmachine", "## E21 – motor draait niet", []),
+        ("what does E21 mean?", "Code E-21: the motor does not turn.", []),
+        ("what does E21 mean?", "Code E 21: the motor does not turn.", []),
+        ("what does E21 mean?", "Code E215: the pump.", ["E21"]),
+        ("Which G-code runs the autotune, M303?", "Send M303 E0 S200 C8.", []),
+        ("Where is the 3D printer?", "The printer is in the back room.", []),  # one digit
     ],
 )
 def test_identifiers_missing(question: str, passage: str, missing: list[str]) -> None:

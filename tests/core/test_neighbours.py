@@ -53,6 +53,11 @@ ANALITICA = (
     "| prueba | valor | referencia |\n| --- | --- | --- |\n| Ferritina | 14 ng/mL | 15–150 |\n"
     "| Vitamina D | 19 ng/mL | 30–100 |\n"
 )
+FOUTCODES = (
+    "> Eerst altijd\n> Machine 1 minuut uit, dan opnieuw starten.\n\n"
+    "## E17 – geen watertoevoer\n- kraan dicht?\n\n## E21 – motor draait niet\n\n"
+    "De trommel draait dan niet.\n\n1. Stroom eraf, achterwand los.\n2. Koolborstels eruit.\n"
+)
 SUBSTITUICOES = (
     "| expressão | substituição |\n| --- | --- |\n| √(a² − x²) | x = a·sen θ |\n"
     "| √(a² + x²) | x = a·tg θ |\n"
@@ -148,6 +153,17 @@ SUBSTITUICOES = (
          "pages/Peugeot PX-10.md", None),
         ("How do I fit the Simplex SJ rear mech?", "bought:: 2026-01-24 from a seller in Whitby",
          PEUGEOT, "pages/Peugeot PX-10.md", None),  # no value asked: read around
+        # no value asked, but a code: the advice that opens a list of error codes is not E21's
+        ("wat betekent e21 op een bosch wasmachine", "Machine 1 minuut uit, dan opnieuw starten.",
+         FOUTCODES, "how-to/Wasmachine foutcodes.md", "e21"),
+        ("wat betekent e21 op een bosch wasmachine", "De trommel draait dan niet.", FOUTCODES,
+         "how-to/Wasmachine foutcodes.md", None),  # the heading above names E21
+        ("hoe vervang ik de koolborstels bij e21", "1. Stroom eraf, achterwand los.", FOUTCODES,
+         "how-to/Wasmachine foutcodes.md", None),
+        ("godot no export template found 4.3.stable fix", "wget https://example.invalid/4.3/t.tpz",
+         "Error: no export template at templates/4.3.stable/\n\n```sh\n"
+         "wget https://example.invalid/4.3/t.tpz\n```", "tech/Export template error fix.md",
+         None),  # a version, not an error code: the fix may write it otherwise
         # German capitalises its nouns: a noun named elsewhere is no name, a code still is
         ("Was hat die Ferienwohnung mit Endreinigung gekostet?",
          "- Endreinigung 65 € → zusammen 891 €", FEWO, "Reisen/Rügen.md", None),
@@ -227,6 +243,22 @@ SUBSTITUICOES = (
          "- Tren Madrid-Chamartín → Oviedo, 8:05", "", None),  # "de salida" names no place
         ("when is the ferry from Oban", "Oban → Mull → Oban, 10:00", "Oban → Mull → Oban, 10:00",
          "", None),  # there and back
+        # a table of one record's fields: every value is the named record's
+        ("combien d'argent avait pierre le goff sur lui", "| In possession of $50? | yes, $62 |",
+         "| Field | Entry |\n|---|---|\n| Family name, given name | LE GOFF, Pierre |\n"
+         "| Age | 23 |\n| In possession of $50? | yes, $62 |", "", None),
+        ("Who wrote The Hobbit?", "| 1977 | The Silmarillion | Christopher Tolkien |",
+         "| Year | Title | Author |\n|---|---|---|\n| 1937 | The Hobbit | J. R. R. Tolkien |\n"
+         "| 1977 | The Silmarillion | Christopher Tolkien |", "", "The Hobbit"),
+        # an arrow to another note is no trip ("de Jean-Marie": the son of, not from)
+        ("En quelle année est mort le fils de Jean-Marie ?",
+         "| 4 | Jean-Marie | 1860 | 1934 | meunier à Landudec → jean-marie-le-bihan-1860 |",
+         "| 4 | Jean-Marie | 1860 | 1934 | meunier à Landudec → jean-marie-le-bihan-1860 |", "",
+         None),
+        ("what time is the train home from angouleme",
+         "- Paris → Angoulême, TGV 15:52 (see → [[Trips]])",
+         "- Paris → Angoulême, TGV 15:52 (see → [[Trips]])", "",
+         "leaving angouleme; the quote goes to it"),
         # an arrow-led item follows on from the one above it: one thing, not two siblings
         ("Did the client sign off the brick sample panel for the canteen?",
          "- → DF approved the brick sample on site, mortar grey 2",

@@ -35,6 +35,10 @@ def test_a_roster_in_the_lead_names_no_subject() -> None:
     roster = "Team: me, Kasia Nowak, Ravi Menon on the database side; Owen Achebe is the sponsor."
     assert note_lead(f"# Heron log\n\n{LEAD}\n{roster}\n\n{ENTRY}") == LEAD
     assert note_lead("# Homelab\n\nI run Plex, Jellyfin, Pi-hole and Home Assistant.") == ""
+    # one person's name with its particle, a place and a record's call number name a subject
+    found = "Enfin : baptême d'Alain Le Bihan, Pouldreuzic, 12 janvier 1789 (cote 3 E 231/12)."
+    assert note_lead(f"# 18 février 2024\n\n{found}\n\n## Parrain\nAlain Gourlaouen.") == found
+    assert note_lead("# Bureau\n\nAanwezig: Els de Vries, Joost van Dam, Anouk Smit.") == ""
 
 
 def passage(text: str, lead: str) -> Passage:

@@ -139,3 +139,28 @@ def test_a_code_and_its_name_under_a_dash_still_alias() -> None:
     prompt = Prompt((), (day, site), (), 0)
     decision = check_quote(question, True, "| ASH | 9.8 |", 1, prompt, None, 0.45)
     assert "question_terms_present" not in [c.name for c in decision.checks if not c.passed]
+
+
+REMARKS = "## Remarques\n- **22 avril 1895**, Sainte-Cunégonde: Hervé and Éliza, both of the parish"
+RECORD = "> entre Hervé Le Bihan, journalier, et Éliza Gagnon, fille mineure de Narcisse Gagnon"
+MARRIAGE = ("Nancy — Hervé's marriage record", "Remarques")
+
+
+def marriage_failed(passages: tuple[Passage, ...], question: str) -> list[str]:
+    prompt = Prompt((), passages, (), 0)
+    decision = check_quote(question, True, "**22 avril 1895**", 1, prompt, None, 0.45)
+    return [c.name for c in decision.checks if not c.passed]
+
+
+def test_a_surname_another_section_of_the_note_gives_with_the_first_name() -> None:
+    remarks = passage(REMARKS, "correspondance/nancy-2022-01.md", MARRIAGE, 1)
+    record = passage(RECORD, "correspondance/nancy-2022-01.md", MARRIAGE[:1], 2)
+    question = "On what date did Hervé marry Éliza Gagnon?"
+    assert marriage_failed((remarks, record), question) == []
+    assert marriage_failed((remarks,), question) == ["question_terms_present"]
+    # the full name in another note is someone else's business
+    elsewhere = passage(RECORD, "archives/another-marriage.md", ("Another marriage",), 2)
+    assert marriage_failed((remarks, elsewhere), question) == ["question_terms_present"]
+    # a first name the quoted passage never writes vouches for no one
+    other = "On what date did Hervé marry Adèle Gagnon?"
+    assert marriage_failed((remarks, record), other) == ["question_terms_present"]

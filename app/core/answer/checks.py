@@ -9,6 +9,7 @@ are in `sentence_checks`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,7 +34,7 @@ from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.quoted_items import row_with_header_units, table_header
 from app.core.answer.sibling_notes import owner_elsewhere, sibling_note
-from app.core.answer.title_aliases import led_elsewhere, titled_elsewhere
+from app.core.answer.title_aliases import called_by_first_name, led_elsewhere, titled_elsewhere
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
@@ -224,6 +225,7 @@ def _checks_at(
         for name in names_missing(question, passage)
         if not titled_elsewhere(name, passage, prompt.passages)
         and not led_elsewhere(name, passage, prompt.passages)
+        and not called_by_first_name(name, question, passage, prompt.passages)
     ]
     checks.append(
         Check(
@@ -350,6 +352,18 @@ def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
 def _only_asks(text: str) -> bool:
     """Whether every sentence of `text` is a question the note asks ("- [ ] Who owns the
     `marketing_attribution` DAG?"); a question quoted as code or speech ("the message was
-    always `What is 15 + 27?`") is what the note states was asked."""
-    said = [bare for s in sentences(text) if (bare := s.strip().rstrip(" *_)]|"))]
+    always `What is 15 + 27?`") is what the note states was asked. A doubt in brackets
+    after what a line states ("fermée le lundi et le samedi (sauf un samedi par mois ?)")
+    leaves it a statement."""
+    said = [bare for s in sentences(text) if (bare := _without_aside(s).rstrip(" *_)]|"))]
     return bool(said) and all(s.endswith("?") for s in said)
+
+
+_TRAILING_ASIDE = re.compile(r"\s*\([^()]*\)[\s*_|]*$")
+
+
+def _without_aside(sentence: str) -> str:
+    """The sentence without a closing aside in brackets, unless the aside is all of it."""
+    bare = sentence.strip()
+    cut = _TRAILING_ASIDE.sub("", bare).rstrip(" *_|;,:")
+    return cut if any(c.isalnum() for c in cut) else bare

@@ -109,6 +109,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if (is_compound(t) and any(c.isdigit() for c in t))
         or t.startswith("_")
         or _greek(t, question)
+        or _LETTERED_CODE.fullmatch(t)
     ]
     present = set(lexical_tokens(passage))
     german: bool | None = None  # detected only when a name or code is not found as written
@@ -134,6 +135,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         for t in codes
         if t not in present
         and not _spelled_apart(t, question, passage)
+        and not _code_written_apart(t, passage)
         and not (_code_of_a_noun(t, present) and is_german())
     }
     folded = fold(passage)
@@ -289,6 +291,28 @@ def _as_written(token: str, question: str) -> str:
         if token in lexical_tokens(word):
             return word
     return token
+
+
+# A code of a letter or three and a number, written without punctuation ("e21", "M303",
+# "GB031"): an error code, a command, an inventory number. A passage about E23 does not say
+# what E21 means. One digit is left out: "3D", "A4", "mk4" are as often words as codes.
+_LETTERED_CODE = re.compile(r"[a-z]{1,3}\d{2,}")
+
+
+def is_lettered_code(term: str) -> bool:
+    """Whether `term` is a code of a letter or three and a number ("e21", "M303")."""
+    return _LETTERED_CODE.fullmatch(fold(term)) is not None
+
+
+def _code_written_apart(code: str, passage: str) -> bool:
+    """Whether the passage writes a lettered code with a hyphen or a space ("E-21", "E 21")."""
+    match = _LETTERED_CODE.fullmatch(code)
+    if match is None:
+        return False
+    letters = code.rstrip("0123456789")
+    digits = code[len(letters) :]
+    written = rf"(?<![^\W_]){re.escape(letters)}[-\s]?{digits}(?!\d)"
+    return re.search(written, fold(passage)) is not None
 
 
 def _spelled_apart(token: str, question: str, passage: str) -> bool:

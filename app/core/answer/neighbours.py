@@ -40,6 +40,7 @@ from app.core.answer.other_event import other_event
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
 from app.core.answer.quoted_items import (
+    heading_above,
     item_key,
     keyed_item,
     lead_in,
@@ -98,7 +99,10 @@ def neighbour_of_asked(
     named there counts); `titles` its heading path and note paths alone.
     """
     # where the quote stands: its paragraph or list, read with its heading, lead and paths
-    where_quoted = f"{where}\n{quoted_block(quote, passage_text) or passage_text}"
+    block = quoted_block(quote, passage_text)
+    where_quoted = f"{where}\n{block or passage_text}"
+    # a code the quote's own section heading names is named where the quote stands
+    under = f"{where_quoted}\n{heading_above(block, passage_text)}" if block else where_quoted
     return (
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
@@ -107,7 +111,7 @@ def neighbour_of_asked(
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
         or _wrapped(another_period(question, quote, passage_text, where, titles))
-        or _wrapped(named_elsewhere(question, where_quoted, f"{where}\n{passage_text}"))
+        or _wrapped(named_elsewhere(question, under, f"{where}\n{passage_text}"))
         or _wrapped(other_colour(question, quote, passage_text, where))
         or _wrapped(other_event(question, quote, passage_text))
     )
@@ -189,12 +193,18 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     # beside "| TBA | Regionals |" is the wrong meet, whatever the date column says.
     rows = [row_cells(item) for item in items]
     own = row_cells(line)
-    for column in range(len(own)):
+    # "| Family name, given name | LE GOFF, Pierre |" above "| Age | 23 |": a table of one
+    # record's fields, whose values are all about the thing its name row names
+    record = any(len(cells) > 1 and _NAME_FIELD.search(fold(cells[0])) for cells in rows)
+    for column in range(1 if record else len(own)):
         keys = [cells[column] if column < len(cells) else "" for cells in rows]
         found_here = _keyed_sibling(keys, own[column], line, asked, language, table=True)
         if found_here is not None:
             return found_here
     return None
+
+
+_NAME_FIELD = re.compile(r"^(?:\w+ )?(?:name|names|nom|noms|naam|nome|nombre|vorname|nachname)\b")
 
 
 def _keyed_sibling(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.answer.grounding import identifiers_missing
+from app.core.answer.grounding import identifiers_missing, is_lettered_code
 from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, fold, opens_question
@@ -169,11 +169,15 @@ def named_elsewhere(question: str, where_quoted: str, passage: str) -> str | Non
     """In a question for a value, a name or code of the question that the passage states
     elsewhere but not where the quote stands (its paragraph or list, heading path, note lead
     or path): "bought:: 2026-01-24" on the Peugeot's page is the bike's date, not the
-    Simplex rear mech's, listed further down among parts to find."""
-    if asked_type(question) is None:  # a value's owner matters; "how do I …" reads around
-        return None
+    Simplex rear mech's, listed further down among parts to find. In a question for no
+    value, only an error code or the like counts: "wat betekent e21?" is about the line
+    that names E21, not the advice that opens the note's list of error codes, while the
+    fix for an error naming "4.3.stable" may well be a script that writes it otherwise."""
+    for_value = asked_type(question) is not None
     absent = set(identifiers_missing(question, passage))  # question_terms_present's to tell
     missing = [n for n in identifiers_missing(question, where_quoted) if n not in absent]
+    if not for_value:  # "how do I fit the Simplex?" reads around the name
+        missing = [n for n in missing if is_lettered_code(n)]
     if detect_language(question) == "de":
         # German capitalises every noun: "Ferienwohnung" names no one thing the way a
         # code ("KP-40") or an acronym ("SOP") does

@@ -87,6 +87,16 @@ def quoted_block(quote: str, passage_text: str) -> str | None:
     return next((b.text for b in blocks(passage_text) if holds_words(b.text, target)), None)
 
 
+def heading_above(block: str, passage_text: str) -> str:
+    """The last markdown heading line of the passage before `block` ("" when none): a
+    passage of several short sections keeps "## E21 – motor" above its list of steps."""
+    at = passage_text.find(block)
+    if at <= 0:
+        return ""
+    before = passage_text[:at].rstrip("\n").split("\n")
+    return next((line for line in reversed(before) if line.lstrip().startswith("#")), "")
+
+
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")
 _UNIT_IN_PARENS = re.compile(r"\(\s*([^\W\d_][\w/°%]{0,7})\s*\)")
 _BARE_NUMBER = re.compile(r"\d[\d,.]*")

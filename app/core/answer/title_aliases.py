@@ -10,6 +10,12 @@ A note about one facet of a thing names the thing by its own name: "Council tax 
 (Tigh Beag)" never says Arran, which "Tigh Beag — overview" opens with. A name also counts
 as present when the opening lines of a retrieved note whose whole title stands in the
 quoted passage's heading path name it.
+
+A section of a note calls a person by a first name its note gives in full elsewhere: the
+remarks on a marriage record say "Éliza", its transcription "Éliza Gagnon". A surname
+missing from the quoted passage counts as present when the passage writes the first name
+the question puts before it, and another retrieved passage of the same note the two
+together.
 """
 
 from __future__ import annotations
@@ -118,3 +124,36 @@ def led_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -> b
         if named.search(fold(f"{other.note_lead}\n{other.note_opening}\n{other.heading}")):
             return True
     return False
+
+
+# the particle of a surname: "Hervé Le Bihan" is called Hervé
+_PARTICLES = frozenset("le la de du des da di van von der den ter ten".split())
+
+
+def called_by_first_name(
+    name: str, question: str, passage: Passage, passages: Sequence[Passage]
+) -> bool:
+    """Whether `passage` names the person `name` is the surname of by the first name
+    the question gives, and another retrieved passage of the same note names both."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", question)
+    folded = [fold(w) for w in words]
+    if fold(name) not in folded:
+        return False
+    at = folded.index(fold(name))
+    before = at - 1
+    while before >= 0 and folded[before] in _PARTICLES:
+        before -= 1
+    if before < 0 or not words[before][:1].isupper() or before == 0:
+        return False  # no first name, or the question's first word, capitalised anyway
+    first = words[before]
+    if not _named(first).search(fold(f"{passage.surroundings}\n{passage.text}")):
+        return False
+    full = re.compile(
+        rf"(?<!\w){re.escape(fold(first))}\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*"
+        rf"{re.escape(fold(name))}(?!\w)"
+    )
+    own_files = {source.file for source in passage.sources}
+    return any(
+        other is not passage and other.primary.file in own_files and full.search(fold(other.text))
+        for other in passages
+    )

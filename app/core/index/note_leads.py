@@ -66,6 +66,19 @@ def opening_lines(first_chunk: str) -> str:
     return text[: cut if cut > 0 else LEAD_CHARS]
 
 
+# The particle of a surname ("Alain Le Bihan", "Marieke de Groot", "Van Dijk") is part of
+# one name, not a name of its own; a lone capital ("3 E 231/12", "I") names no one.
+_PARTICLES = frozenset(
+    "le la les de du des da di del della van von der den ter ten mac mc st".split()
+)
+
+
 def _names(sentence: str) -> int:
-    words = _NAME.findall(sentence)
-    return sum(1 for word in words[1:] if word[0].isupper())
+    words = _NAME.findall(sentence)[1:]
+    return sum(
+        1
+        for at, word in enumerate(words)
+        if word[0].isupper()
+        and len(word) > 1
+        and not (word.lower() in _PARTICLES and at + 1 < len(words) and words[at + 1][0].isupper())
+    )

@@ -32,6 +32,9 @@ _COUNTED = re.compile(
 )
 
 
+_MONEY = frozenset({"argent", "dinheiro", "dinero", "soldi", "geld", "money"})
+
+
 def dimension(unit: str | None) -> str | None:
     """What a unit measures ("kg": mass); None for no unit or one that measures nothing
     here."""
@@ -93,4 +96,6 @@ def counted_unit(question: str) -> str | None:
     words = match.group(1).split()
     if words[0] in ("of", "de", "do", "da", "dos", "das"):
         return None  # "how many of the tests": a share may answer it
+    if words[0] in _MONEY:
+        return None  # "combien d'argent" is how much money: "$62" is no count of things
     return next((UNITS[w] for w in words if w in UNITS), "")
