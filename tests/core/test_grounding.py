@@ -156,6 +156,18 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
         ("what does E21 mean?", "Code E215: the pump.", ["E21"]),
         ("Which G-code runs the autotune, M303?", "Send M303 E0 S200 C8.", []),
         ("Where is the 3D printer?", "The printer is in the back room.", []),  # one digit
+        # a place named by its adjective
+        (
+            "Où est enterré Hervé, celui qui est parti au Canada ?",
+            "## Hervé — the Canadian branch\nburied at Notre-Dame-des-Neiges",
+            [],
+        ),
+        ("What did we buy in Germany?", "Bought at the German bakery.", []),
+        (
+            "Où est enterré Hervé, celui qui est parti au Canada ?",
+            "Hervé: buried at Notre-Dame",
+            ["Canada"],
+        ),
     ],
 )
 def test_identifiers_missing(question: str, passage: str, missing: list[str]) -> None:

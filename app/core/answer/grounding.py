@@ -167,6 +167,8 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
             continue
         if any(_possessive_of(form, text) for form in forms for text in written):
             continue
+        if any(_demonym_of(folded_name, text) for text in written):
+            continue  # "parti au Canada" of the page titled "the Canadian branch"
         if is_german() and (
             any(_compound_in(form, text) for form in forms for text in written)
             or content_words(name, "de") <= generic_stems("de")  # "Anfang", "Ende"
@@ -297,6 +299,25 @@ def _as_written(token: str, question: str) -> str:
 # "GB031"): an error code, a command, an inventory number. A passage about E23 does not say
 # what E21 means. One digit is left out: "3D", "A4", "mk4" are as often words as codes.
 _LETTERED_CODE = re.compile(r"[a-z]{1,3}\d{2,}")
+
+
+# What a country or region's adjective adds to its name less its last letter: "Canad-ian",
+# "canad-ienne", "Itali-ano", "Brasil-eiro", "Portugu-ese" is not reached; a name ending
+# in "y" may drop it whole ("German" of "Germany").
+_DEMONYM_ENDINGS = (
+    "ian|ians|ien|iens|ienne|iennes|an|ans|ano|anos|ana|anas|ani|ane|ese|esi|esa|eses|eiro|"
+    "eira|eiros|eiras|ish|isch|ische|ischen|ischer|ois|oise|oises"
+)
+
+
+def _demonym_of(folded_name: str, folded_text: str) -> bool:
+    """Whether the text names the place `folded_name` by its adjective ("canadian" for
+    "canada"); names of six letters or more that end in a vowel or "y"."""
+    if len(folded_name) < 6 or folded_name[-1] not in "aeiouy" or not folded_name.isalpha():
+        return False
+    stem = re.escape(folded_name[:-1])
+    endings = f"{_DEMONYM_ENDINGS}|" if folded_name.endswith("y") else _DEMONYM_ENDINGS
+    return re.search(rf"(?<!\w){stem}(?:{endings})(?!\w)", folded_text) is not None
 
 
 def is_lettered_code(term: str) -> bool:
