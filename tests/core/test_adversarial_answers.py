@@ -85,6 +85,7 @@ NOTES = {
     "archives.md": (
         "# Visite aux archives\n\n- salle de lecture : ouverte du mardi au vendredi, de 9 h à "
         "17 h ; fermée le lundi (sauf un samedi par mois ?)\n- (casiers au sous-sol ?)\n"
+        "- [ ] Est-ce que la salle ferme en août (tout le mois ?)\n"
     ),
     "personas.md": "# Personas\n\n## Experiment\n\nOnly the system prompt changed. The final "
     "user message was always `What is 15 + 27?`\n",
@@ -172,6 +173,8 @@ CASES: list[Case] = [
      G, None, None),
     ("Où sont les casiers de la salle de lecture ?", "(casiers au sous-sol ?)",
      "Au sous-sol [1].", R, "quote_is_statement", None),
+    ("La salle de lecture ferme-t-elle en août ?", "Est-ce que la salle ferme en août (tout le "
+     "mois ?)", "Oui, tout le mois [1].", R, "quote_is_statement", None),  # a question still
     ("What did the persona experiment keep the same?", "The final user message was always "
      "`What is 15 + 27?`", "The final user message, `What is 15 + 27?` [1].", G, None, None),
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",

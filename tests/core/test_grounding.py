@@ -163,6 +163,10 @@ def test_quote_spanning_two_sentences_with_a_copy_error() -> None:
             [],
         ),
         ("What did we buy in Germany?", "Bought at the German bakery.", []),
+        ("Qui est parti en France ?", "Baptême de François Le Bihan", ["France"]),
+        ("When does the Library open?", "Ask the librarian.", ["Library"]),
+        ("Que signifie le code H20 ?", "Rendez-vous à 18 h 20.", ["H20"]),
+        ("what does e21 mean?", "Code e-21: the motor does not turn.", []),
         (
             "Où est enterré Hervé, celui qui est parti au Canada ?",
             "Hervé: buried at Notre-Dame",

@@ -38,7 +38,7 @@ def test_a_roster_in_the_lead_names_no_subject() -> None:
     # one person's name with its particle, a place and a record's call number name a subject
     found = "Enfin : baptême d'Alain Le Bihan, Pouldreuzic, 12 janvier 1789 (cote 3 E 231/12)."
     assert note_lead(f"# 18 février 2024\n\n{found}\n\n## Parrain\nAlain Gourlaouen.") == found
-    assert note_lead("# Bureau\n\nAanwezig: Els de Vries, Joost van Dam, Anouk Smit.") == ""
+    assert note_lead("# Bureau\n\nAanwezig: Els De Vries, Joost Van Dam, Anouk Smit.") == ""
 
 
 def passage(text: str, lead: str) -> Passage:

@@ -164,3 +164,8 @@ def test_a_surname_another_section_of_the_note_gives_with_the_first_name() -> No
     # a first name the quoted passage never writes vouches for no one
     other = "On what date did Hervé marry Adèle Gagnon?"
     assert marriage_failed((remarks, record), other) == ["question_terms_present"]
+    # a first name is written with its capital: "la pierre tombale" names no Pierre
+    stone = passage(f"{REMARKS}\n- la pierre tombale est lisible", MARRIAGE[0], MARRIAGE, 1)
+    pierre = passage("Pierre Gagnon, témoin", MARRIAGE[0], MARRIAGE[:1], 2)
+    asked = "On what date did Hervé marry, with Pierre Gagnon as witness?"
+    assert marriage_failed((stone, pierre), asked) == ["question_terms_present"]

@@ -363,7 +363,20 @@ _TRAILING_ASIDE = re.compile(r"\s*\([^()]*\)[\s*_|]*$")
 
 
 def _without_aside(sentence: str) -> str:
-    """The sentence without a closing aside in brackets, unless the aside is all of it."""
+    """The sentence without a closing aside in brackets, unless the aside is all of it or
+    what stands before it asks ("Is the boiler still under warranty (until 2026?)")."""
     bare = sentence.strip()
     cut = _TRAILING_ASIDE.sub("", bare).rstrip(" *_|;,:")
-    return cut if any(c.isalnum() for c in cut) else bare
+    if not any(c.isalnum() for c in cut) or _ASKING.match(fold(cut)):
+        return bare
+    return cut
+
+
+# A line that opens as a question does ("- [ ] Who owns the DAG (marketing or data?)").
+_ASKING = re.compile(
+    r"\W*(?:\[ \]\s*)?(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|do|"
+    r"does|did|can|could|should|will|would|has|have|qui|que|quoi|quand|ou|comment|pourquoi|"
+    r"quel|quelle|quels|quelles|est-ce|wer|was|wann|wo|wie|warum|welche|welcher|welches|"
+    r"quem|qual|quais|quando|onde|como|quien|cual|cuando|donde|chi|cosa|dove|perche|wat|"
+    r"wanneer|waar|hoe|welke|waarom)\b"
+)

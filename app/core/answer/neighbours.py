@@ -195,7 +195,9 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     own = row_cells(line)
     # "| Family name, given name | LE GOFF, Pierre |" above "| Age | 23 |": a table of one
     # record's fields, whose values are all about the thing its name row names
-    record = any(len(cells) > 1 and _NAME_FIELD.search(fold(cells[0])) for cells in rows)
+    record = len(own) == 2 and any(
+        len(cells) == 2 and _NAME_FIELD.search(fold(cells[0])) for cells in rows
+    )
     for column in range(1 if record else len(own)):
         keys = [cells[column] if column < len(cells) else "" for cells in rows]
         found_here = _keyed_sibling(keys, own[column], line, asked, language, table=True)
@@ -204,7 +206,7 @@ def _sibling_item(question: str, quote: str, passage_text: str) -> Neighbour | N
     return None
 
 
-_NAME_FIELD = re.compile(r"^(?:\w+ )?(?:name|names|nom|noms|naam|nome|nombre|vorname|nachname)\b")
+_NAME_FIELD = re.compile(r"^(?:\w+ )?(?:name|names|nom|noms|naam|nome|vorname|nachname)\b")
 
 
 def _keyed_sibling(

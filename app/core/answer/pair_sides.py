@@ -116,8 +116,9 @@ def other_side(question: str, quoted: str, context: str = "") -> str | None:
 # "Paris Montparnasse → Angoulême": the words on each side of an arrow, up to a separator.
 _ARROW = re.compile(r"→|⟶|(?<=\s)(?:->|=>)(?=\s)")
 _PLACE_WORD = re.compile(r"[^\W\d_]{3,}")
-# what an arrow points to when it points to another note: a link or a file name's slug
-_POINTER = re.compile(r"\s*(?:\[\[|[a-z0-9]+(?:-[a-z0-9]+)+(?:\.md)?(?:\s|$))")
+# what an arrow points to when it points to another note: a file name's slug with a
+# number in it, or a file name ("saint-malo" is a place written lower case)
+_POINTER = re.compile(r"\s*(?:[a-z0-9]+(?:-[a-z0-9]+)*-\d[a-z0-9-]*|[\w-]+\.md)(?![\w-])")
 _SIDE_STOP = re.compile(r"[,;:()|\[\]]|\s[-–—]\s")
 # "from Angoulême", "desde Oviedo", "von Leipzig"; "de", "da", "a", "au" only before a
 # capital, so that "hora de salida" and "a las 8" name no place.
@@ -139,7 +140,7 @@ def other_direction(question: str, quoted: str) -> str | None:
     for n in range(len(pieces) - 1):
         left = _SIDE_STOP.split(pieces[n])[-1]
         right = _SIDE_STOP.split(pieces[n + 1])[0]
-        if _POINTER.match(right):
+        if _POINTER.match(pieces[n + 1]):
             continue  # "meunier à Landudec → jean-marie-le-bihan-1860" points to a note
         before |= {fold(w) for w in _PLACE_WORD.findall(left)}
         after |= {fold(w) for w in _PLACE_WORD.findall(right)}

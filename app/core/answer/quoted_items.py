@@ -88,13 +88,23 @@ def quoted_block(quote: str, passage_text: str) -> str | None:
 
 
 def heading_above(block: str, passage_text: str) -> str:
-    """The last markdown heading line of the passage before `block` ("" when none): a
-    passage of several short sections keeps "## E21 – motor" above its list of steps."""
+    """The last markdown heading of the passage before `block` ("" when none, or when the
+    block opens under a heading of its own): a passage of several short sections keeps
+    "## E21 – motor" above its list of steps. Tag lines and code comments are no headings."""
     at = passage_text.find(block)
-    if at <= 0:
+    if at <= 0 or any(_HEADING_LINE.match(line) for line in block.split("\n")):
         return ""
-    before = passage_text[:at].rstrip("\n").split("\n")
-    return next((line for line in reversed(before) if line.lstrip().startswith("#")), "")
+    heading, fenced = "", False
+    for line in passage_text[:at].split("\n"):
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        elif not fenced and _HEADING_LINE.match(line):
+            heading = line
+    return heading
+
+
+_HEADING_LINE = re.compile(r"\s{0,3}#{1,6}\s")
+_FENCE_LINE = re.compile(r"\s{0,3}(```|~~~)")
 
 
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")

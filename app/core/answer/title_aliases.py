@@ -26,7 +26,7 @@ from functools import cache
 
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
-from app.core.basics.text import content_words, fold
+from app.core.basics.text import content_words, fold, unaccented
 from app.core.index.retrieve import Passage
 
 # "INC" of "INC-2025-004" is a code's prefix, which every incident's title shares.
@@ -145,15 +145,20 @@ def called_by_first_name(
         before -= 1
     if before < 0 or not words[before][:1].isupper() or before == 0:
         return False  # no first name, or the question's first word, capitalised anyway
-    first = words[before]
-    if not _named(first).search(fold(f"{passage.surroundings}\n{passage.text}")):
+    # written with its capital: "la pierre tombale" names no Pierre
+    first = re.escape(unaccented(words[before]))
+    if not re.search(
+        rf"(?<!\w){first}(?!\w)", unaccented(f"{passage.surroundings}\n{passage.text}")
+    ):
         return False
+    particles = "|".join(p.capitalize() + "|" + p for p in sorted(_PARTICLES))
     full = re.compile(
-        rf"(?<!\w){re.escape(fold(first))}\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*"
-        rf"{re.escape(fold(name))}(?!\w)"
+        rf"(?<!\w){first}\s+(?:(?:{particles})\s+)*{re.escape(unaccented(name))}(?!\w)"
     )
     own_files = {source.file for source in passage.sources}
     return any(
-        other is not passage and other.primary.file in own_files and full.search(fold(other.text))
+        other is not passage
+        and other.primary.file in own_files
+        and full.search(unaccented(other.text))
         for other in passages
     )

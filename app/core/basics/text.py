@@ -39,9 +39,13 @@ def normalize_text(text: str) -> str:
 
 def fold(text: str) -> str:
     """Fold case and strip accents so that "Café", "CAFE" and "cafe" compare equal."""
+    return unaccented(text).casefold()
+
+
+def unaccented(text: str) -> str:
+    """Strip accents and keep case: "Éliza" is "Eliza", and still a name."""
     decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return stripped.casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def opens_question(question: str, start: int) -> bool:
