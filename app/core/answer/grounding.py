@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
+from app.core.answer.written_forms import code_written_apart, demonym_of, is_lettered_code
 from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import NAMES, clearly_in_another, detect_language
@@ -21,7 +22,6 @@ from app.core.basics.text import (
     is_compound,
     lexical_tokens,
     stated_apart,
-    unaccented,
 )
 from app.core.basics.weekdays import day_numbers, is_day_word
 from app.core.verdict.kind_nouns import kind_stems
@@ -110,7 +110,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
         if (is_compound(t) and any(c.isdigit() for c in t))
         or t.startswith("_")
         or _greek(t, question)
-        or _LETTERED_CODE.fullmatch(t)
+        or is_lettered_code(t)
     ]
     present = set(lexical_tokens(passage))
     german: bool | None = None  # detected only when a name or code is not found as written
@@ -131,15 +131,15 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
             )
         return across
 
+    folded = fold(passage)
     missing = {
         _as_written(t, question)
         for t in codes
         if t not in present
         and not _spelled_apart(t, question, passage)
-        and not _code_written_apart(t, passage)
+        and not code_written_apart(t, passage, folded)
         and not (_code_of_a_noun(t, present) and is_german())
     }
-    folded = fold(passage)
     written = (folded, _umlauts_spelled_out(folded))
     opened = question.strip().lstrip("¿¡\"'“(")
     names = [
@@ -168,7 +168,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
             continue
         if any(_possessive_of(form, text) for form in forms for text in written):
             continue
-        if _demonym_of(name, passage):
+        if demonym_of(name, passage, folded):
             continue  # "parti au Canada" of the page titled "the Canadian branch"
         if is_german() and (
             any(_compound_in(form, text) for form in forms for text in written)
@@ -294,54 +294,6 @@ def _as_written(token: str, question: str) -> str:
         if token in lexical_tokens(word):
             return word
     return token
-
-
-# A code of a letter or two and a number, written without punctuation ("e21", "M303",
-# "GB031"): an error code, a command, an inventory number. A passage about E23 does not say
-# what E21 means. One digit is left out ("3D", "A4", "mk4" are as often words as codes),
-# and three letters ("Win10" is "Windows 10" in a note).
-_LETTERED_CODE = re.compile(r"[a-z]{1,2}\d{2,}")
-
-
-# What a country or region's adjective adds to its name less its last letter: "Canad-ian",
-# "canad-ienne", "Itali-ano", "Brasil-eiro", "Portugu-ese" is not reached; a name ending
-# in "y" may drop it whole ("German" of "Germany").
-# English writes its adjectives with a capital ("Canadian", not "librarian" of "Library");
-# French, Italian, Spanish, Portuguese and German endings stand lower case too.
-_DEMONYM_ENDINGS = "ien|iens|ienne|iennes|ano|anos|ana|anas|ani|ane|esi|esa|eiro|eira|eiros|eiras"
-_DEMONYM_ENDINGS_CAPITALISED = "ian|ians|an|ans|ese|eses|ish|isch|ische|ischen|ischer"
-
-
-def _demonym_of(name: str, text: str) -> bool:
-    """Whether the text names the place `name` by its adjective ("Canadian" or "canadien"
-    for "Canada"); names of six letters or more that end in a vowel or "y"."""
-    folded_name = fold(name)
-    if len(folded_name) < 6 or folded_name[-1] not in "aeiouy" or not folded_name.isalpha():
-        return False
-    stem = re.escape(folded_name[:-1])
-    either = f"{_DEMONYM_ENDINGS}|" if folded_name.endswith("y") else _DEMONYM_ENDINGS
-    if re.search(rf"(?<!\w){stem}(?:{either})(?!\w)", fold(text)):
-        return True
-    capital = re.escape(unaccented(name[:1].upper() + name[1:-1]))
-    pattern = rf"(?<!\w){capital}(?:{_DEMONYM_ENDINGS_CAPITALISED})(?!\w)"
-    return re.search(pattern, unaccented(text)) is not None
-
-
-def is_lettered_code(term: str) -> bool:
-    """Whether `term` is a code of a letter or three and a number ("e21", "M303")."""
-    return _LETTERED_CODE.fullmatch(fold(term)) is not None
-
-
-def _code_written_apart(code: str, passage: str) -> bool:
-    """Whether the passage writes a lettered code with a hyphen ("E-21", "e-21") or, in
-    capitals, a space ("E 21", not the "h 20" of "18 h 20")."""
-    if _LETTERED_CODE.fullmatch(code) is None:
-        return False
-    letters = code.rstrip("0123456789")
-    digits = code[len(letters) :]
-    hyphened = rf"(?<![^\W_]){re.escape(letters)}-{digits}(?!\d)"
-    spaced = rf"(?<![^\W_])(?<!\d )(?<!\d){re.escape(letters.upper())} {digits}(?!\d)"
-    return bool(re.search(hyphened, fold(passage)) or re.search(spaced, passage))
 
 
 def _spelled_apart(token: str, question: str, passage: str) -> bool:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from app.core.answer.grounding import identifiers_missing, is_lettered_code
+from app.core.answer.grounding import identifiers_missing
+from app.core.answer.written_forms import is_lettered_code
 from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, fold, opens_question

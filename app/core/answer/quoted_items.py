@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from app.core.answer.evidence import blocks, is_row_or_item
+from app.core.basics.markdown_lines import FENCE_LINE, HEADING_LINE
 from app.core.basics.text import fold, holds_words, squash
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
@@ -92,19 +93,15 @@ def heading_above(block: str, passage_text: str) -> str:
     block opens under a heading of its own): a passage of several short sections keeps
     "## E21 – motor" above its list of steps. Tag lines and code comments are no headings."""
     at = passage_text.find(block)
-    if at <= 0 or any(_HEADING_LINE.match(line) for line in block.split("\n")):
+    if at <= 0 or any(HEADING_LINE.match(line) for line in block.split("\n")):
         return ""
     heading, fenced = "", False
     for line in passage_text[:at].split("\n"):
-        if _FENCE_LINE.match(line):
+        if FENCE_LINE.match(line):
             fenced = not fenced
-        elif not fenced and _HEADING_LINE.match(line):
+        elif not fenced and HEADING_LINE.match(line):
             heading = line
     return heading
-
-
-_HEADING_LINE = re.compile(r"\s{0,3}#{1,6}\s")
-_FENCE_LINE = re.compile(r"\s{0,3}(```|~~~)")
 
 
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")

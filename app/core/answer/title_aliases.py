@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from app.core.basics.generic_words import generic_stems
+from app.core.basics.given_names import SURNAME_PARTICLES
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, fold, unaccented
 from app.core.index.retrieve import Passage
@@ -126,10 +127,6 @@ def led_elsewhere(name: str, passage: Passage, passages: Sequence[Passage]) -> b
     return False
 
 
-# the particle of a surname: "Hervé Le Bihan" is called Hervé
-_PARTICLES = frozenset("le la de du des da di van von der den ter ten".split())
-
-
 def called_by_first_name(
     name: str, question: str, passage: Passage, passages: Sequence[Passage]
 ) -> bool:
@@ -141,7 +138,7 @@ def called_by_first_name(
         return False
     at = folded.index(fold(name))
     before = at - 1
-    while before >= 0 and folded[before] in _PARTICLES:
+    while before >= 0 and folded[before] in SURNAME_PARTICLES:
         before -= 1
     if before < 0 or not words[before][:1].isupper() or before == 0:
         return False  # no first name, or the question's first word, capitalised anyway
@@ -151,7 +148,7 @@ def called_by_first_name(
         rf"(?<!\w){first}(?!\w)", unaccented(f"{passage.surroundings}\n{passage.text}")
     ):
         return False
-    particles = "|".join(p.capitalize() + "|" + p for p in sorted(_PARTICLES))
+    particles = "|".join(p.capitalize() + "|" + p for p in sorted(SURNAME_PARTICLES))
     full = re.compile(
         rf"(?<!\w){first}\s+(?:(?:{particles})\s+)*{re.escape(unaccented(name))}(?!\w)"
     )

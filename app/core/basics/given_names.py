@@ -45,3 +45,8 @@ Viktor Viktoria Volker Walter Waltraud Werner Wilhelm Willi Wolfgang Yvonne Zeyn
 """.split()
 
 GIVEN_NAMES: frozenset[str] = frozenset(fold(name) for name in _NAMES)
+
+
+# The particle of a surname ("Hervé Le Bihan", "Marieke de Groot", "Ursula von der Leyen"):
+# part of one name, never a given name of its own.
+SURNAME_PARTICLES = frozenset("le la de du des da di van von der den ter ten".split())

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 
+from app.core.basics.given_names import SURNAME_PARTICLES
+from app.core.basics.markdown_lines import FENCE_LINE, HEADING_LINE
 from app.core.basics.sentences import sentences
 from app.core.ingest.obsidian import front_matter_end
 
 LEAD_CHARS = 300
 MAX_NAMES = 3  # capitalised words past a sentence's first: more make a roster
 
-_HEADING = re.compile(r"\s{0,3}#{1,6}\s")
-_FENCE = re.compile(r"\s{0,3}(```|~~~)")
 _SETEXT = re.compile(r"\s{0,3}(=+|-+)\s*$")
 _TAGS = re.compile(r"(\s*#[^\s#]+)+\s*$")  # an Obsidian tag line: "#project #work"
 _NAME = re.compile(r"(?<![\w'’])[^\W\d_][\w'’-]*")
@@ -52,7 +52,7 @@ def opening_lines(first_chunk: str) -> str:
         lines = lines[2:]  # the title, underlined
     kept: list[str] = []
     for line in lines:
-        if _HEADING.match(line) or _FENCE.match(line):
+        if HEADING_LINE.match(line) or FENCE_LINE.match(line):
             break
         if kept and _SETEXT.match(line):
             kept.pop()  # the line above was a section title, underlined
@@ -66,11 +66,10 @@ def opening_lines(first_chunk: str) -> str:
     return text[: cut if cut > 0 else LEAD_CHARS]
 
 
-# The particle of a surname ("Alain Le Bihan", "Marieke de Groot", "Van Dijk") is part of
-# one name, not a name of its own; a lone capital ("3 E 231/12", "I") names no one.
-_PARTICLES = frozenset(
-    "le la les de du des da di del della van von der den ter ten mac mc st".split()
-)
+# A surname's particle ("Alain Le Bihan", "Van Dijk") is part of one name, not a name of
+# its own, nor are the joining words of names a roster may hold ("Mac", "St", "della"); a
+# lone capital ("3 E 231/12", "I") names no one.
+_PARTICLES = SURNAME_PARTICLES | {"les", "del", "della", "mac", "mc", "st"}
 
 
 def _names(sentence: str) -> int:
