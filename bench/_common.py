@@ -77,7 +77,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # English notes of a repair café and tool library in Utrecht) written while Dutch was
 # first being read, measured both before and after; genealogie-quimper (French and
 # English family-history notes of a retired teacher in Quimper: parish registers, DNA
-# matches, letters to cousins abroad) after Dutch had shipped.
+# matches, letters to cousins abroad) after Dutch had shipped; orientering-umea (Swedish and
+# English notes of an orienteering club in Umeå) written while Swedish was first being
+# read, measured both before and after.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -88,7 +90,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
-        "genealogie-quimper",
+        "genealogie-quimper", "orientering-umea",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
