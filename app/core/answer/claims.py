@@ -33,7 +33,8 @@ _NEGATION = re.compile(
     r"pas|aucun|aucune|rien|"  # French ("ne … plus" below; "personne" is a person too)
     r"nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|niemand|ohne|weder|"
     r"nessuno|nessuna|niente|nulla|senza|"  # Italian "mai" is also May in French
-    r"niet|geen|nooit|niets|niks|nergens|zonder)\b"  # Dutch
+    r"niet|geen|nooit|niets|niks|nergens|zonder|"  # Dutch
+    r"inte|ej|icke|aldrig|ingen|inget|inga|ingenting|ingenstans|utan|varken)\b"  # Swedish
     r"|\b(?:non|sans)\b(?!-)"  # Italian "non", French "sans"; not "non-streaming", "sans-serif"
     r"|n['’]t\b|\bn['’](?=[aeiouyh])"  # English "don't"; French "n'est", "n'y"
     r"|\bne\s+\S+\s+plus\b"  # French "ne fonctionne plus"

@@ -60,6 +60,7 @@ _OWNER_PREFIX = {
     "fr": r"pour\s+(?:le|la|les|l['’])|du|de\s+la|de\s+l['’]",
     "de": r"für\s+(?:den|die|das|unsere|unser|meine|mein)",
     "nl": r"(?:voor|van)\s+(?:de|het|onze|ons|mijn)",
+    "sv": r"för\s+(?:vår|vårt|våra|min|mitt|mina|den|det)",
 }
 # "the boiler in the flat", "la caldaia nella casa al mare": where the asked thing stands
 # names whose it is, unless the question asks where something is ("where's the rack in
@@ -72,6 +73,7 @@ _WHERE_PREFIX = {
     "fr": r"dans\s+(?:le|la|l['’])",
     "de": r"im|in\s+(?:der|unserer|meiner)",
     "nl": r"in\s+(?:de|het|onze|ons|mijn)",
+    "sv": r"(?:i|på)\s+(?:vår|vårt|våra|min|mitt|den|det)",
 }
 
 
@@ -90,7 +92,8 @@ _BEFORE_OWNER = frozenset(
     "prossimo prossima ultimo ultima nuovo nuova vecchio vecchia attuale "
     "proximo proxima ultimo ultima novo nova velho velha atual nuevo nueva viejo vieja "
     "actual prochain prochaine dernier derniere nouveau nouvelle ancien ancienne "
-    "nachste letzte neue alte volgende vorige laatste nieuwe oude huidige".split()
+    "nachste letzte neue alte volgende vorige laatste nieuwe oude huidige nasta senaste "
+    "forra nya gamla nuvarande".split()
 )
 
 

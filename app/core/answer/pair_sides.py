@@ -22,20 +22,20 @@ _SIDES: tuple[tuple[str, frozenset[str], str, frozenset[str]], ...] = tuple(
         (
             "next",
             "next upcoming proxima proximo proximas proximos siguiente prochain prochaine "
-            "naechste nachste nachsten prossimo prossima volgende komende",
+            "naechste nachste nachsten prossimo prossima volgende komende nasta kommande",
             "last",
             "last previous latest ultima ultimo ultimas ultimos anterior dernier derniere "
             "precedent precedente letzte letzter letzten vorige vorherige scorso scorsa "
-            "laatste",
+            "laatste senaste forra",
         ),
         ("check-in", "check-in checkin", "check-out", "check-out checkout"),
         (
             "buying",
             "buy bought buying purchase purchased compre compra comprado comprei achat "
-            "achete gekauft gekocht aankoop",
+            "achete gekauft gekocht aankoop kopte kopt",
             "selling",
             "sell sold selling vendi vendido venta venda vente vendu verkauft verkocht "
-            "verkoop",
+            "verkoop salde",
         ),
         ("primary", "primary primario primaria", "secondary",
          "secondary secundario secundaria secondaire"),

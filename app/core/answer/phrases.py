@@ -15,6 +15,7 @@ REFUSALS: dict[str, str] = {
     "de": "Die Notizen enthalten die Antwort nicht.",
     "it": "Le note non contengono la risposta.",
     "nl": "De notities bevatten het antwoord niet.",
+    "sv": "Anteckningarna innehåller inte svaret.",
 }
 
 # How a checked quote is introduced: "Your notes say: "…" [2]".
@@ -26,6 +27,7 @@ QUOTE_INTROS: dict[str, str] = {
     "de": "Deine Notizen sagen",
     "it": "Le tue note dicono",
     "nl": "Je notities zeggen",
+    "sv": "Dina anteckningar säger",
 }
 
 # Above the closest sentences a refusal shows: evidence, never an answer.
@@ -37,6 +39,7 @@ CLOSEST_HEADERS: dict[str, str] = {
     "de": "Die ähnlichsten Sätze in deinen Notizen (zitiert, keine Antwort):",
     "it": "Le frasi più vicine nelle tue note (citate, non una risposta):",
     "nl": "De zinnen in je notities die er het dichtst bij komen (geciteerd, geen antwoord):",
+    "sv": "De närmaste meningarna i dina anteckningar (citerade, inget svar):",
 }
 
 

@@ -1,8 +1,8 @@
 """Dates in text, as (year, month, day) with the parts that were written.
 
 "14 May", "14 de maio", "14 de mayo", "3rd of March", "2026-05-14", "22/04": English,
-Portuguese and Spanish forms, and French, German, Italian and Dutch month names; Dutch
-dashed dates day first ("08-03-2025").
+Portuguese and Spanish forms, and French, German, Italian, Dutch and Swedish month names;
+Dutch dashed dates day first ("08-03-2025").
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ MONTH_NAMES: dict[str, tuple[str, ...]] = {
            "settembre", "ottobre", "novembre", "dicembre"),
     "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
            "september", "oktober", "november", "december"),
+    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+           "september", "oktober", "november", "december"),
 }  # fmt: skip
 MONTHS: dict[str, int] = {
     **{m: i for names in MONTH_NAMES.values() for i, m in enumerate(names, start=1)},
@@ -44,7 +46,7 @@ MONTHS: dict[str, int] = {
     "okt": 10,
 }  # fmt: skip
 # Month abbreviations that are also words: months only beside a day or a year number.
-_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars"})
+_WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars", "maj"})
 # "the May newsletter", "in May", "since May": the month, never the verb.
 _BEFORE_MAY = frozenset(
     "the this last next in of early late mid since until till by during from through".split()

@@ -19,7 +19,7 @@ _LENGTH_WORDS = frozenset(
     "took take takes taking drive drove journey flight trip ride walk run runs duration "
     "lasted lasts last in about around approx duree dure dura durou duro durata leva levou "
     "levei tarda tardo tardamos demora demorou demoro dauer dauerte fahrt fahrzeit duur "
-    "duurt duurde "
+    "duurt duurde tog tar varade varar tid "
     # "Aulas mais curtas: 1h30", "longer sessions: 2h15": a length compared
     "shorter longer curta curtas curto curtos longa longas longo longos corta cortas "
     "kurzer langer courte courtes longue longues".split()
@@ -45,12 +45,12 @@ _SPAN_UNITS = (
     r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|dias?|semanas?|meses|mes|"
     r"anos?|horas?|minutos?|jours?|semaines?|mois|ans|heures?|tage?|wochen|monate?|jahre?|"
     r"stunden?|minuten?|werktage?|arbeitstage?|giorni|settimane|mesi|anni|ore|minuti|"
-    r"dagen|werkdagen|weken|maanden|jaren|jaar|uur|uren)"
+    r"dagen|werkdagen|weken|maanden|jaren|jaar|uur|uren|dagar|veckor|manader|timmar|minuter)"
 )
 # "2–3 working days", "3 business days", "4 bis 6 Wochen": a span whose number is a range
 # or whose unit is qualified, which a plain "number unit" reading misses
 _SPAN = re.compile(
-    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:[-–—]|to|a|bis|tot)\s*\d+(?:[.,]\d+)?\s+"
+    r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:[-–—]|to|a|bis|tot|till)\s*\d+(?:[.,]\d+)?\s+"
     rf"(?:(?:working|business|calendar|full|whole)\s+)?{_SPAN_UNITS}\b"
     rf"|(?<![\w.,])\d+(?:[.,]\d+)?\s+(?:working|business|calendar|full|whole)\s+{_SPAN_UNITS}\b"
 )

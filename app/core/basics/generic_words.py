@@ -1,5 +1,5 @@
 """Words that name nothing in particular, in English, Portuguese, Spanish, German, French,
-Italian and Dutch (folded).
+Italian, Dutch and Swedish (folded).
 
 A question word that no note contains is strong evidence the notes do not cover the topic
 when it names something ("pizza", "Plex", "ERR-7001"), and none when it is generic
@@ -82,6 +82,11 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     laatste volgende huidige eerste keer keren dag dagen weken maand maanden jaar jaren
     naam nummer datum tijd manier ding dingen iets iemand niks daar straks vandaag morgen
     eigenlijk precies ongeveer graag goed beter beste groot klein veel weinig
+    kunde kunna skulle vill ville vilja maste fick gora gjorde gjort fanns behover
+    behovs gav sager kom komma blir bli blev nya nytt gammal gamla
+    senaste nasta forra nuvarande forsta sista namn nummer datum tid satt sak saker nagot
+    nagon dar idag imorgon igar egentligen exakt ungefar garna stor stort liten litet
+    ofta ibland alltid aldrig igen just ocksa redan fortfarande
     """.split()
 )
 

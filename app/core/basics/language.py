@@ -70,6 +70,19 @@ DUTCH_STOPWORDS = frozenset(
     we wij jij jullie onze mag mogen moeten welke welk waar wanneer waarom hoeveel wel
     """.split()
 )
+# Snowball's Swedish list with the question words, folded ("är" is "ar", "för" "for"); the
+# words other languages write as their own are left out of detection (`_DETECTING`).
+SWEDISH_STOPWORDS = frozenset(
+    """
+    och det att i en jag hon som han pa den med var sig for sa till ar men ett om hade de av
+    icke mig du henne da sin nu har inte hans honom skulle hennes dar min man ej vid kunde
+    nagot fran ut nar efter upp vi dem vara vad over an dig kan sina ha mot alla under nagon
+    eller allt mycket sedan ju denna sjalv detta at utan varit hur ingen mitt ni bli blev
+    oss din dessa nagra deras blir mina samma vilken er sadan blivit dess inom mellan
+    sadant varfor varje vilka ditt vem vilket sadana vart dina vars ert era vilkas ska
+    kommer finns inget inga
+    """.split()
+)
 
 # code -> (PyStemmer algorithm, stop words)
 LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
@@ -80,9 +93,10 @@ LANGUAGES: dict[str, tuple[str, frozenset[str]]] = {
     "de": ("german", GERMAN_STOPWORDS),
     "it": ("italian", ITALIAN_STOPWORDS),
     "nl": ("dutch", DUTCH_STOPWORDS),
+    "sv": ("swedish", SWEDISH_STOPWORDS),
 }
 NAMES = {"en": "English", "pt": "Portuguese", "es": "Spanish", "fr": "French",
-         "de": "German", "it": "Italian", "nl": "Dutch"}  # fmt: skip
+         "de": "German", "it": "Italian", "nl": "Dutch", "sv": "Swedish"}  # fmt: skip
 DEFAULT_LANGUAGE = "en"
 # One-letter words are left out: in notes they are mostly variables (t, y, c, m), which
 # would count as French elisions or the Spanish "y".
@@ -117,7 +131,8 @@ def detect_language(text: str, default: str = DEFAULT_LANGUAGE) -> str:
     if count == runner_up:  # a tie (short text): keep the default when it is one of them
         if hits[default] == count:
             return default
-        tied = [code for code in LANGUAGES if hits[code] == count]
+        # Swedish writes "ä" and "ö" as German does: its own marks are looked at first
+        tied = sorted((code for code in LANGUAGES if hits[code] == count), key=lambda c: c != "sv")
         return next((code for code in tied if _MARKS[code].search(text[:4000])), best)
     return best
 
@@ -143,6 +158,8 @@ _MARKS = {
     "it": re.compile(r"(?i)\b(dell|nell|all|sull|dall)['’]\w|[òù]"),
     # the "ij" of "bij", "zijn", "tijd"; "'s" of a Dutch time ("'s avonds") is rarer
     "nl": re.compile(r"(?i)\b\w*[^\Wy]ij\w*\b|\bij\w+|\b(het|een|niet|wordt)\b"),
+    # "å" no other language read here writes; "och", "att", "inte" are Swedish alone
+    "sv": re.compile(r"(?i)[åÅ]|\b(och|att|inte|jag|är|på)\b"),
 }
 
 
@@ -157,9 +174,17 @@ def _words(text: str) -> list[str]:
 _NOT_TELLING_DUTCH = ENGLISH_STOPWORDS | frozenset(
     "door men ben want die wie der er als na te je me al ja toe zo".split()
 )
+# Swedish is told only by the words no other language here writes ("och", "att", "inte",
+# "jag", "ar"): its "en", "de", "men", "om", "for", "at" are everyone's, and "var" and
+# "vars" (code), "min" (minutes), "mot" (French "mot de passe"), "dar" and "vara" (verb
+# and noun in Portuguese and Spanish), "sedan" (a car), "dig" and "hans" are words of
+# other texts too.
+_NOT_TELLING_SWEDISH = frozenset(
+    "var vars min mot dar vara mina sedan dig hans ut upp under nu er vi da sa man".split()
+).union(*(stops for code, (_, stops) in LANGUAGES.items() if code != "sv"))
+_NOT_TELLING = {"nl": _NOT_TELLING_DUTCH, "sv": _NOT_TELLING_SWEDISH}
 _DETECTING = {
-    code: stops - _NOT_TELLING_DUTCH if code == "nl" else stops
-    for code, (_, stops) in LANGUAGES.items()
+    code: stops - _NOT_TELLING.get(code, frozenset()) for code, (_, stops) in LANGUAGES.items()
 }
 
 

@@ -2,8 +2,8 @@
 
 An answer's numbers are where a small model invents most convincingly, so they are read
 as values, not substrings: "812" is not "8123", "1,000" is "1000", "24 h" is "24 hours".
-English, Portuguese and Spanish forms are understood, and French, German, Italian and
-Dutch number words and units. Dates are read by `dates`, days of the week by `weekdays`.
+English, Portuguese and Spanish forms are understood, and French, German, Italian, Dutch
+and Swedish number words and units. Dates are read by `dates`, days of the week by `weekdays`.
 """
 
 from __future__ import annotations
@@ -67,37 +67,44 @@ NUMBER_WORDS: dict[str, float] = {
     "twaalf": 12, "dertien": 13, "veertien": 14, "vijftien": 15, "twintig": 20,
     "dertig": 30, "veertig": 40, "vijftig": 50, "zestig": 60, "honderd": 100,
     "duizend": 1000, "tweemaal": 2,
+    # Swedish ("en" and "ett" are articles, "sex" and "tio" words of other languages)
+    "tva": 2, "fyra": 4, "fem": 5, "sju": 7, "atta": 8, "nio": 9, "elva": 11, "tolv": 12,
+    "tjugo": 20, "trettio": 30, "fyrtio": 40, "femtio": 50, "hundra": 100, "tusen": 1000,
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
     **dict.fromkeys(
-        "h hr hrs hour hours hora horas heure heures stunde stunden std stdn ore uur uren".split(),
+        "h hr hrs hour hours hora horas heure heures stunde stunden std stdn ore uur uren timme "
+        "timmar".split(),
         "hour",
     ),
     **dict.fromkeys(
-        ["min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "minuti", "minuut"],
+        "min mins minute minutes minuto minutos minuten minuti minuut minut minuter".split(),
         "minute",
     ),
     **dict.fromkeys(
-        "s sec secs second seconds segundo segundos sek sekunde sekunden seconde seconden".split(),
+        "s sec secs second seconds segundo segundos sek sekunde sekunden seconde seconden sekund "
+        "sekunder".split(),
         "second",
     ),
     **dict.fromkeys(["ms", "millisecond", "milliseconds", "milissegundos"], "millisecond"),
     **dict.fromkeys(
-        "d day days dia dias jour jours tag tage tagen giorno giorni dag dagen".split(),
+        "d day days dia dias jour jours tag tage tagen giorno giorni dag dagen dagar".split(),
         "day",
     ),
     **dict.fromkeys(
         "wk week weeks semana semanas semaine semaines woche wochen settimana settimane "
-        "weken".split(),
+        "weken vecka veckor".split(),
         "week",
     ),
     **dict.fromkeys(
-        "month months mes meses mois monat monate monaten mese mesi maand maanden".split(),
+        "month months mes meses mois monat monate monaten mese mesi maand maanden manad "
+        "manader".split(),
         "month",
     ),
     **dict.fromkeys(
-        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni jaar jaren".split(),
+        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni jaar jaren "
+        "ar".split(),
         "year",
     ),
     **dict.fromkeys(["%", "percent", "pct"], "percent"),
@@ -202,6 +209,8 @@ _TIME = re.compile(
     r"|(?<![\d:.,])([01]?\d|2[0-3]) ?uhr\b"  # German "um 16 Uhr"
     # Dutch "om 10 uur", "tot 16 uur" ("2 uur" alone is a duration)
     r"|(?:(?<=\bom )|(?<=\b(?:tot|van) )|(?<=\bvanaf ))([01]?\d|2[0-3]) uur\b"
+    # Swedish "kl. 18", "klockan 9" (with minutes, "kl. 18.30" is read above)
+    r"|(?:(?<=\bkl )|(?<=\bkl\. )|(?<=\bklockan ))([01]?\d|2[0-3])(?![\d:.,]\d|\d)"
 )
 _FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
@@ -339,7 +348,8 @@ def _is_clock_time(m: re.Match[str], folded: str) -> bool:
 
 
 def times(text: str) -> set[tuple[int, int]]:
-    """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon, om 10 uur."""
+    """Clock times as (hour, minute): 9:30, 9.30 am, 21h, 9h30, 5 pm, noon, om 10 uur,
+    kl. 18."""
     found: set[tuple[int, int]] = set()
     folded = fold(text)
     for m in _TIME.finditer(folded):
@@ -359,15 +369,20 @@ def times(text: str) -> set[tuple[int, int]]:
             found.add((int(m.group(9)), 0))
         elif m.group(10) is not None:
             found.add((int(m.group(10)), 0))
+        elif m.group(11) is not None:
+            found.add((int(m.group(11)), 0))
     return found
 
 
-# An amount in any currency written by its ISO code ("NOK 9,840", "12.50 CHF") or "kr".
+# An amount in any currency written by its ISO code ("NOK 9,840", "12.50 CHF"), "kr" or
+# "kronor", or the Swedish "350:-".
 _ISO_CODES = (
     "USD|EUR|GBP|NOK|SEK|DKK|ISK|CHF|JPY|CAD|AUD|NZD|BRL|MXN|ARS|CLP|COP|PEN|PLN|CZK|HUF|RON|"
     "TRY|INR|CNY|HKD|SGD|ZAR"
 )
-_CURRENCY_CODE = re.compile(rf"\b(?:{_ISO_CODES})\s?\d|\d\s?(?:{_ISO_CODES}|kr)\b")
+_CURRENCY_CODE = re.compile(
+    rf"\b(?:{_ISO_CODES})\s?\d|\d\s?(?:{_ISO_CODES}|kr|kronor)\b|\d:-(?![\w-])"
+)
 
 
 def has_money(text: str) -> bool:

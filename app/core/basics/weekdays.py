@@ -1,5 +1,5 @@
 """Days of the week as notes and questions write them: English, Portuguese, Spanish,
-French, German, Italian and Dutch.
+French, German, Italian, Dutch and Swedish.
 
 "Wed", "Wednesdays" and "quarta" are one day; an ordinal that is not a day ("segunda
 prova") and a word that is not one ("the sun") are not read as days.
@@ -16,13 +16,13 @@ _DAY_NUMBER = {
     name: number
     for number, names in enumerate(
         (
-            "monday mon segunda lunes lun lundi montag lunedi maandag",
-            "tuesday tue tues terca martes mardi dienstag martedi dinsdag",
-            "wednesday wed quarta miercoles mie mercredi mittwoch mercoledi woensdag",
-            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi donderdag",
-            "friday fri sexta viernes vie vendredi freitag venerdi vrijdag",
-            "saturday sat sabado sab samedi samstag sonnabend zaterdag",
-            "sunday sun domingo dimanche sonntag domenica zondag",
+            "monday mon segunda lunes lun lundi montag lunedi maandag mandag",
+            "tuesday tue tues terca martes mardi dienstag martedi dinsdag tisdag",
+            "wednesday wed quarta miercoles mie mercredi mittwoch mercoledi woensdag onsdag",
+            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi donderdag torsdag",
+            "friday fri sexta viernes vie vendredi freitag venerdi vrijdag fredag",
+            "saturday sat sabado sab samedi samstag sonnabend zaterdag lordag",
+            "sunday sun domingo dimanche sonntag domenica zondag sondag",
         )
     )
     for name in names.split()
@@ -39,6 +39,8 @@ def weekdays(text: str) -> set[str]:
     for i, match in enumerate(words):
         word = fold(match.group())
         day = word if word in WEEKDAYS else word[:-1] if word.endswith("s") else ""
+        if day not in WEEKDAYS and word.endswith(("dagar", "dagarna")):  # Swedish "tisdagar"
+            day = word[: word.rindex("dag") + 3]
         if day not in WEEKDAYS:
             continue
         if day in _WORD_DAYS and not match.group()[0].isupper() and not _among_days(text, words, i):

@@ -13,6 +13,7 @@ from app.core.basics.text import fold
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_patterns_fr_de_it import FRENCH_GERMAN_ITALIAN
 from app.core.verdict.answer_patterns_nl import DUTCH
+from app.core.verdict.answer_patterns_sv import SWEDISH
 from app.core.verdict.secrets import asks_for_secret
 
 _MONEY_WORDS = (
@@ -36,14 +37,15 @@ _CODE_NAMES = (
 _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 
 # A query of a few words that opens with no question word (any language asknotes reads;
-# "was" is English and German, "wie" German and Dutch).
+# "was" is English and German, "wie" German and Dutch, "var" Swedish "where" and "was").
 _TERSE = (
     r"^\W*(?!(what|how|why|where|who|whom|when|which|is|are|was|were|do|does|did|can|could|"
     r"should|will|would|have|has|o|a|e|que|qual|quais|como|onde|quem|quando|por|porque|cual|"
     r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|wie|wo|wer|"
     r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss|combien|quoi|"
     r"faut|dois|peut|come|cosa|che|quale|quali|quanto|quanti|quante|chi|dove|perche|posso|"
-    r"devo|hoe|waarom|waar|wanneer|welke|welk|hoeveel|hoelang|zijn|heeft|mag|moet)\b)"
+    r"devo|hoe|waarom|waar|wanneer|welke|welk|hoeveel|hoelang|zijn|heeft|mag|moet|vad|hur|"
+    r"varfor|var|vart|vem|vems|nar|vilken|vilket|vilka|finns|ska|maste|ar|har|behover)\b)"
     r"(?=(\S+\s+){0,9}\S+\W*$).*"
 )
 
@@ -51,6 +53,7 @@ _TERSE = (
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
+        *SWEDISH,
         *DUTCH,
         *FRENCH_GERMAN_ITALIAN,
         # An address to write to, not what an email said ("what did the email say?") nor

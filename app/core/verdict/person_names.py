@@ -45,7 +45,7 @@ _TITLE_WORDS = frozenset(
     """dr dr. dra dra. prof prof. herr herrn frau hr. fr. onkel tante oma opa mr mr. mrs
     mrs. ms ms. miss aunt uncle mme mme. mlle m. oncle tata tonton sr sr. sra sra. tio tia
     tío tía dott dott. dott.ssa sig. sig.ra zio zia nonno nonna avó avô vovó
-    meneer mevrouw dhr dhr. mevr mevr.""".split()
+    meneer mevrouw dhr dhr. mevr mevr. fru""".split()
 )
 _QUESTION_WORD = re.compile(r"[\w.'’-]+")
 MIN_LOWER_CASE_NAME = 5  # "till", "tina": shorter given names are everyday words too

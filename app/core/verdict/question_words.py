@@ -202,9 +202,10 @@ def question_terms(
 
 
 _LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zeit"
-# Languages that write a compound as one word ("Arbeitszeit", "gereedschapskist"), or
+# Languages that write a compound as one word ("Arbeitszeit", "gereedschapskist",
+# "medlemsavgift"), or
 # hyphen it ("WLAN-Passwort", "APK-keuring").
-_COMPOUNDING = frozenset({"de", "nl"})
+_COMPOUNDING = frozenset({"de", "nl", "sv"})
 
 
 def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:

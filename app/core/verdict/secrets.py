@@ -16,7 +16,8 @@ _SECRET_WORD = re.compile(
     # "pasword", "passwrod": a typed question misspells the word as often as not
     r"\b(pas+(?:wor|wro|wr|or)ds?|passcode|passphrase|passwort|kennwort|mot de passe|mdp|"
     r"contrasena|"
-    r"senha|wlan[- ]?schlussel|wifi key|wi-fi key|clave (del |de la )?(wifi|wi-fi|red))\b"
+    r"senha|losenord(et)?|wlan[- ]?schlussel|wifi key|wi-fi key|"
+    r"clave (del |de la )?(wifi|wi-fi|red))\b"
     # the thing that keeps or changes passwords is not a password
     r"(?!\W*(manager|managers|reset|policy|policies|rotation|vault|hash|hashes|file|safe|"
     r"store|expiry|length|rules?)\b)"
@@ -28,7 +29,8 @@ _NOT_THE_VALUE = re.compile(
     r"wo|woher|warum|wer|wann|zurucksetzen|andern|geandert|vergessen|gespeichert|"
     r"ou|comment|pourquoi|qui|quand|changer|oublie|reinitialiser|"
     r"dove|come|perche|chi|quando|cambiare|reimpostare|dimenticato|"
-    r"donde|como|onde|quien|quem|cuando|cambiar|alterar|trocar|mudar|redefinir|recuperar)\b"
+    r"donde|como|onde|quien|quem|cuando|cambiar|alterar|trocar|mudar|redefinir|recuperar|"
+    r"var|hur|varfor|vem|nar|andra|andrat|bytte|bytt|glomt|sparat|sparas|finns)\b"
 )
 # A question word of any language asknotes reads other than "what" and "which" (and their
 # kin, kept above): a question opening with one asks for something else.
@@ -41,6 +43,7 @@ _OTHER_OPENER = re.compile(
 # that is no plain word; or anywhere, letters and digits run together ("Llimoner27").
 _LABEL = re.compile(
     r"(?i)\b(password|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|"
+    r"lösenord|losenord|"
     r"pw|pwd|pass|passcode|key|schlüssel|schlussel)\b\s*(?:[:=→]|->|is|ist|est|es|é|è|lautet)?"
     r"\s*[\"'`„“«‚]?(?P<value>[^\s\"'`“”»‘’]{4,})"
 )

@@ -122,7 +122,8 @@ _AFTER_LABEL = re.compile(r"\w\*{0,2}:\*{0,2}\s+$")
 _PEOPLE_FOLDERS = frozenset(
     "people persons person contacts contact family friends team personas persona pessoas "
     "contactos contatos familia amigos personnes famille amis leute personen kontakte "
-    "familie persone contatti famiglia amici mensen vrijwilligers contacten vrienden".split()
+    "familie persone contatti famiglia amici mensen vrijwilligers contacten vrienden "
+    "personer kontakter familj vanner medlemmar".split()
 )
 
 
@@ -152,7 +153,7 @@ def _title_names_person(title: str, question: str, in_people: bool) -> bool:
 # A question for the day itself, which a month or a year does not answer.
 _DAY_ASKED = re.compile(
     r"\b(which day|what day|on what day|quel jour|an welchem tag|welcher tag|que dia|qual dia|"
-    r"che giorno|quale giorno|in che giorno|welke dag|op welke dag)\b"
+    r"che giorno|quale giorno|in che giorno|welke dag|op welke dag|vilken dag|vilket datum)\b"
 )
 
 # A day of the month without its month: "dia 12" (a card's due day), "the 12th".
@@ -168,17 +169,17 @@ _END_ASKED = re.compile(
     r"\b(come back|comes back|coming back|back from|back at work|return|returns|returning|"
     r"ends?|ending|finish|finishes|until when|vuelve|vuelven|volver|regresa|regreso|termina|"
     r"acaba|volta|voltar|revient|rentre|retour|finit|zuruck|endet|torna|ritorno|"
-    r"finisce|terug|eindigt|afgelopen)\b"
+    r"finisce|terug|eindigt|afgelopen|tillbaka|slutar|slutade|tar slut)\b"
 )
 _START_STATED = re.compile(
     r"\b(start|starts|started|starting|begin|begins|began|beginning|from|empieza|empezo|"
     r"comienza|comenzo|desde|inicio|commence|debut|beginnt|inizia|comeca|comecou|begint|"
-    r"vanaf)\b"
+    r"vanaf|borjar|borjade|startar|startade|fran)\b"
 )
 _END_STATED = re.compile(
     r"\b(end|ends|ended|ending|until|till|to|through|back|return|returns|returning|hasta|"
     r"vuelve|vuelta|regresa|regreso|termina|fin|ate|volta|retour|jusqu|bis|fino|tot|"
-    r"eindigt|terug)\b|[–→]"
+    r"eindigt|terug|slutar|tillbaka)\b|[–→]"
 )
 
 
@@ -198,9 +199,16 @@ def _dates_something(text: str, question: str) -> bool:
     """Whether `text` gives a date, a weekday or a year, but a year the question gives
     itself: "in 2024" dates nothing asked "When did Korrigan go back in the water in 2024?"."""
     given = set(YEAR.findall(question))
-    return bool(dates(text) or weekdays(text)) or any(
+    return bool(dates(text) or weekdays(text) or _WEEK_NUMBER.search(fold(text))) or any(
         year not in given for year in YEAR.findall(text)
     )
+
+
+# A week by its number, as Swedish and German calendars give it: "v. 30", "vecka 12", "KW 7".
+# ("V30" is as often a model; a week is written "v. 30" or "v 30").
+_WEEK_NUMBER = re.compile(
+    r"\b(?:v\.\s?|v\s|vecka\s|veckan\s|week\s|wk\s?|kw\s?)([1-9]|[1-4]\d|5[0-3])\b(?![.,:]\d)"
+)
 
 
 _EXTENSION_ASKED = re.compile(r"\b(durchwahl|extension|ext|ramal)\b")
@@ -291,7 +299,10 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
                     r"anual|anualmente|mensal|mensalmente|"
                     r"semanal|semanalmente|diariamente|jahrlich|monatlich|wochentlich|taglich|"
                     r"annuel|annuelle|mensuel|mensuelle|hebdomadaire|quotidien|annuale|mensile|"
-                    r"settimanale)\b",
+                    r"settimanale|"
+                    # Swedish
+                    r"varje|varannan|dagligen|veckovis|manadsvis|arligen|kvall|kvallen|"
+                    r"kvallar|eftermiddag|eftermiddagen|sommaren|vintern|hosten|fore|innan)\b",
                     fold(text),
                 )
             )

@@ -1,6 +1,6 @@
 """Whether a question asks yes or no ("Is the dentist in August?", "¿Hay agua?", "Mag ik
-mijn hond meenemen?"), in any language asknotes reads: its answer is a yes or a no,
-whatever value the quote states."""
+mijn hond meenemen?", "Får man ha hund?"), in any language asknotes reads: its answer is a
+yes or a no, whatever value the quote states."""
 
 from __future__ import annotations
 
@@ -15,7 +15,10 @@ _YES_NO = re.compile(
     r"ist|sind|war|waren|hat|haben|hatte|hatten|kann|konnen|muss|mussen|darf|durfen|soll|"
     r"sollen|wird|werden|wurde|wurden|gibt|gab|habe|bin|est-ce|peut|puis-je|puo|ha|hanno|"
     # Dutch ("is", "was", "kan" and "mag" above or shared)
-    r"zijn|heeft|hebben|kan|kunnen|mag|mogen|moet|moeten|wordt|werd|zit|staat|komt|gaat)\b"
+    r"zijn|heeft|hebben|kan|kunnen|mag|mogen|moet|moeten|wordt|werd|zit|staat|komt|gaat|"
+    # Swedish ("kan" above; "var" only as "was": "Var det …", not "Var ligger …")
+    r"ar|har|hade|finns|fanns|far|fick|ska|skall|maste|behover|blir|blev|gick|gar|brukar|"
+    r"var(?=\s+(det|den|han|hon|de|vi|ni|du|jag|hela|alla|nagon|nagot)\b))\b"
 )
 
 

@@ -1,0 +1,164 @@
+"""Notes and questions in Swedish: told apart from the languages whose function words it
+shares ("en", "de", "men", "om", "för"), stemmed and stopped as Swedish, and read by the
+value checks (months, days, times, units, prices, pending values, the asked type) and
+the refusal sentence like the other languages asknotes reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.answer.checks import is_refusal_text
+from app.core.answer.claims import polarity_differs
+from app.core.answer.pair_sides import other_side
+from app.core.answer.phrases import refusal_sentence
+from app.core.basics.dates import dates
+from app.core.basics.durations import has_duration
+from app.core.basics.language import detect_language
+from app.core.basics.pending import says_pending
+from app.core.basics.text import lexical_tokens
+from app.core.basics.values import has_money, quantities, times
+from app.core.basics.weekdays import day_numbers
+from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
+from app.core.verdict.yes_no import is_yes_no
+
+NOTE = (
+    "Vi har träning på tisdagar kl. 18.30 vid klubbstugan. Ta med pannlampa och kompass, "
+    "det är mörkt i skogen redan vid sex."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        NOTE,
+        "Kartan är inte klar än, Erik ritar om den norra delen.",
+        "Hur mycket kostar medlemsavgiften för en familj?",
+        "När är nästa styrelsemöte?",
+        "vad kostar det att hyra klubbstugan en helg",
+    ],
+)
+def test_swedish_notes_and_questions_read_as_swedish(text: str) -> None:
+    assert detect_language(text, default="?") == "sv"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        # "var", "for" and "min" are code and English, not Swedish
+        ("var x = 5; for (var i = 0; i < n; i++) { total += min(a, b) }", "?"),
+        ("Le mot de passe du wifi est dans le tiroir de la cuisine.", "fr"),  # "mot"
+        ("De reparaties van het Repair Café zijn op zaterdag.", "nl"),  # "men", "om"
+        ("Wie lange dauert die Fahrt nach Freiburg?", "de"),  # "man", "an"
+        ("The coach said we should bring head torches for the night event.", "en"),
+        ("La reunión del equipo es los martes por la mañana en la sala grande.", "es"),
+    ],
+)
+def test_words_swedish_shares_do_not_make_other_texts_swedish(text: str, language: str) -> None:
+    assert detect_language(text, default="?") == language
+
+
+def test_swedish_is_stemmed_and_stopped_as_swedish() -> None:
+    tokens = lexical_tokens("Träningen är på tisdagar och det är mörkt", "sv")
+    assert not {"ar", "pa", "och", "det"} & set(tokens)
+    # accents folded on both sides: "traning" typed without them finds "träning"
+    assert lexical_tokens("traningen", "sv") == lexical_tokens("träningen", "sv")
+    assert lexical_tokens("kartorna", "sv") == lexical_tokens("kartor", "sv")
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Hur mycket kostar medlemsavgiften för en familj?", AnswerType.PRICE),
+        ("vad kostade kartutskriften", AnswerType.PRICE),
+        ("startavgift Umeå-sprinten?", AnswerType.PRICE),
+        ("Vad var hyran för minibussen?", AnswerType.PRICE),
+        ("Hur många startade i ungdomsklassen?", AnswerType.QUANTITY),
+        ("Hur lång är långdistansbanan?", AnswerType.QUANTITY),
+        ("Vilken ekvidistans har kartan?", AnswerType.QUANTITY),
+        ("Hur lång tid tog det att rita kartan?", AnswerType.DURATION),
+        ("hur länge gäller licensen", AnswerType.DURATION),
+        ("Vilken tid är samlingen på lördag?", AnswerType.TIME),
+        ("Vilket datum är årsmötet?", AnswerType.DATE),
+        ("När är nästa styrelsemöte?", AnswerType.WHEN),
+        ("Hur ofta har vi nattträning?", AnswerType.WHEN),
+        ("Vem ritade kartan över Nydala?", AnswerType.PERSON),
+        ("Var ligger klubbstugan?", AnswerType.PLACE),
+        ("Var förvaras SI-enheterna?", AnswerType.PLACE),
+        ("Vad är telefonnumret till kassören?", AnswerType.PHONE),
+        ("Vad betyder en röd-vit skärm?", None),
+        ("Var det regn på Tiomila?", None),  # "var" as "was": no place asked
+    ],
+)
+def test_the_type_a_swedish_question_asks_for(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) == kind
+
+
+def test_swedish_dates_months_and_days() -> None:
+    assert dates("årsmötet den 14 mars 2024") == {(2024, 3, 14)}
+    assert dates("sista anmälan 2 maj") == {(None, 5, 2)}
+    assert dates("Maj Lindqvist ringde") == set()  # a name, not May
+    assert day_numbers("träning på tisdagar och torsdag") == {1, 3}
+    assert day_numbers("lördag och söndag") == {5, 6}
+
+
+def test_swedish_times_lengths_and_prices() -> None:
+    assert times("samling kl. 18.30 vid sjön") == {(18, 30)}
+    assert times("start kl 9 vid klubbstugan") == {(9, 0)}
+    assert times("klockan 18") == {(18, 0)}
+    assert times("kl. 18.30") == times("18:30")
+    assert has_duration("banläggningen tog 3 timmar")
+    assert has_duration("leverans 2 till 3 veckor")
+    [weeks] = quantities("fyra veckor")
+    assert weeks.values == frozenset({4}) and weeks.unit == "week"
+    [years] = quantities("medlem i 2 år")
+    assert years.unit == "year"
+    assert has_money("Startavgift 350:- per löpare")
+    assert has_money("familj 1 250 kronor")
+    assert not has_money("kontroll 31 vid stenen")
+
+
+@pytest.mark.parametrize(
+    ("line", "pending"),
+    [
+        ("Datum: inte bestämt än", True),
+        ("Pris: oklart, återkommer", True),
+        ("Plats meddelas senare", True),
+        ("Datum för årsmötet: 14 mars", False),
+    ],
+)
+def test_swedish_lines_that_say_a_value_is_not_known_yet(line: str, pending: bool) -> None:
+    assert says_pending(line, promised=False) is pending
+
+
+def test_the_swedish_refusal_sentence_is_recognised_as_a_refusal() -> None:
+    sentence = refusal_sentence("sv")
+    assert sentence == "Anteckningarna innehåller inte svaret."
+    assert is_refusal_text(sentence)
+
+
+def test_a_swedish_answer_that_drops_the_notes_negation_differs_in_polarity() -> None:
+    quote = "Hundar är inte tillåtna i klubbstugan."
+    assert polarity_differs("Hundar är tillåtna i klubbstugan.", quote)
+    assert not polarity_differs("Hundar är inte tillåtna i klubbstugan.", quote)
+
+
+def test_a_quote_of_the_last_swedish_meeting_does_not_answer_for_the_next() -> None:
+    question = "När är nästa styrelsemöte?"
+    assert other_side(question, "Senaste styrelsemöte: 12 mars 2024") is not None
+    assert other_side(question, "Nästa styrelsemöte: 9 april 2024") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "yes_no"),
+    [
+        ("Får man ta med hund på träningen?", True),
+        ("Är kartan över Nydala klar?", True),
+        ("Finns det dusch i klubbstugan?", True),
+        ("Var det regn på Tiomila?", True),
+        ("Var ligger klubbstugan?", False),
+        ("Vad kostar en SI-pinne?", False),
+    ],
+)
+def test_swedish_yes_no_questions(question: str, yes_no: bool) -> None:
+    assert is_yes_no(question) is yes_no
