@@ -87,6 +87,7 @@ NOTES = {
         "17 h ; fermée le lundi (sauf un samedi par mois ?)\n- (casiers au sous-sol ?)\n"
         "- [ ] Est-ce que la salle ferme en août (tout le mois ?)\n"
     ),
+    "nycklar.md": "# Nycklar\n\n- [ ] Vem har nyckeln till förrådet (Erik?)\n",
     "personas.md": "# Personas\n\n## Experiment\n\nOnly the system prompt changed. The final "
     "user message was always `What is 15 + 27?`\n",
     "rentals.md": (
@@ -175,6 +176,8 @@ CASES: list[Case] = [
      "Au sous-sol [1].", R, "quote_is_statement", None),
     ("La salle de lecture ferme-t-elle en août ?", "Est-ce que la salle ferme en août (tout le "
      "mois ?)", "Oui, tout le mois [1].", R, "quote_is_statement", None),  # a question still
+    ("Vem har nyckeln till förrådet?", "Vem har nyckeln till förrådet (Erik?)", "Erik [1].", R,
+     "quote_is_statement", None),
     ("What did the persona experiment keep the same?", "The final user message was always "
      "`What is 15 + 27?`", "The final user message, `What is 15 + 27?` [1].", G, None, None),
     ("As aulas de cálculo têm prova final?", AULAS, "Sim, têm prova final.", Q, "same_polarity",

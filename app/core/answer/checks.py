@@ -378,5 +378,6 @@ _ASKING = re.compile(
     r"does|did|can|could|should|will|would|has|have|qui|que|quoi|quand|ou|comment|pourquoi|"
     r"quel|quelle|quels|quelles|est-ce|wer|was|wann|wo|wie|warum|welche|welcher|welches|"
     r"quem|qual|quais|quando|onde|como|quien|cual|cuando|donde|chi|cosa|dove|perche|wat|"
-    r"wanneer|waar|hoe|welke|waarom)\b"
+    r"wanneer|waar|hoe|welke|waarom|vem|vad|nar|hur|vilken|vilket|vilka|varfor|var|finns|"
+    r"ska)\b"
 )
