@@ -13,6 +13,7 @@ from app.core.answer.pair_sides import other_side
 from app.core.answer.phrases import refusal_sentence
 from app.core.basics.dates import dates
 from app.core.basics.durations import has_duration
+from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.pending import says_pending
 from app.core.basics.text import lexical_tokens
@@ -64,6 +65,10 @@ def test_swedish_is_stemmed_and_stopped_as_swedish() -> None:
     # accents folded on both sides: "traning" typed without them finds "träning"
     assert lexical_tokens("traningen", "sv") == lexical_tokens("träningen", "sv")
     assert lexical_tokens("kartorna", "sv") == lexical_tokens("kartor", "sv")
+    # "hur många", "bara", "också" name nothing a note must hold
+    assert lexical_tokens("hur många kontroller har banan också", "sv") == lexical_tokens(
+        "kontroller banan", "sv"
+    )
 
 
 @pytest.mark.parametrize(
@@ -162,3 +167,11 @@ def test_a_quote_of_the_last_swedish_meeting_does_not_answer_for_the_next() -> N
 )
 def test_swedish_yes_no_questions(question: str, yes_no: bool) -> None:
     assert is_yes_no(question) is yes_no
+
+
+def test_swedish_question_verbs_name_nothing() -> None:
+    generic = generic_stems("sv")
+    for word in ("heter", "betyder", "gäller", "brukar", "hittar"):
+        assert set(lexical_tokens(word, "sv")) <= generic, word
+    # an English content word that is also a Swedish one stays a content word in English
+    assert not set(lexical_tokens("tar", "en")) & generic_stems("en")

@@ -86,7 +86,10 @@ GENERIC_WORDS: frozenset[str] = ALL_STOPWORDS | frozenset(
     behovs gav sager kom komma blir bli blev nya nytt gammal gamla
     senaste nasta forra nuvarande forsta sista namn nummer datum tid satt sak saker nagot
     nagon dar idag imorgon igar egentligen exakt ungefar garna stor stort liten litet
-    ofta ibland alltid aldrig igen just ocksa redan fortfarande
+    ofta ibland alltid aldrig igen just redan fortfarande heter hette betyder betydde
+    galler anvander anvande anvands tog tagit hitta hittar hittade brukar brukade borde
+    ligger handlar hander hande menar tycker tror veta visste fungerar funkar ordnar
+    ordnade typ annan annat andra egen eget hela helt fraga fragan svar
     """.split()
 )
 

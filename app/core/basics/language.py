@@ -80,7 +80,7 @@ SWEDISH_STOPWORDS = frozenset(
     eller allt mycket sedan ju denna sjalv detta at utan varit hur ingen mitt ni bli blev
     oss din dessa nagra deras blir mina samma vilken er sadan blivit dess inom mellan
     sadant varfor varje vilka ditt vem vilket sadana vart dina vars ert era vilkas ska
-    kommer finns inget inga
+    kommer finns inget inga manga bara ocksa annu maste skall vill
     """.split()
 )
 
@@ -177,10 +177,11 @@ _NOT_TELLING_DUTCH = ENGLISH_STOPWORDS | frozenset(
 # Swedish is told only by the words no other language here writes ("och", "att", "inte",
 # "jag", "ar"): its "en", "de", "men", "om", "for", "at" are everyone's, and "var" and
 # "vars" (code), "min" (minutes), "mot" (French "mot de passe"), "dar" and "vara" (verb
-# and noun in Portuguese and Spanish), "sedan" (a car), "dig" and "hans" are words of
-# other texts too.
+# and noun in Portuguese and Spanish), "manga" (comics), "bara" (Italian), "sedan" (a
+# car), "dig" and "hans" are words of other texts too.
 _NOT_TELLING_SWEDISH = frozenset(
-    "var vars min mot dar vara mina sedan dig hans ut upp under nu er vi da sa man".split()
+    "var vars min mot dar vara mina sedan dig hans ut upp under nu er vi da sa man manga "
+    "bara".split()
 ).union(*(stops for code, (_, stops) in LANGUAGES.items() if code != "sv"))
 _NOT_TELLING = {"nl": _NOT_TELLING_DUTCH, "sv": _NOT_TELLING_SWEDISH}
 _DETECTING = {
