@@ -14,6 +14,7 @@ from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_patterns_fr_de_it import FRENCH_GERMAN_ITALIAN
 from app.core.verdict.answer_patterns_nl import DUTCH
 from app.core.verdict.answer_patterns_sv import SWEDISH
+from app.core.verdict.measures import asks_age
 from app.core.verdict.secrets import asks_for_secret
 
 _MONEY_WORDS = (
@@ -305,6 +306,8 @@ def asked_type(question: str) -> AnswerType | None:
     folded = _SHORTHAND_WORD.sub(lambda m: _SHORTHAND[m.group(1)], fold(question))
     if asks_for_secret(folded):
         return AnswerType.SECRET
+    if asks_age(folded):
+        return AnswerType.QUANTITY
     for kind, pattern in _PATTERNS:
         if pattern.search(folded):
             return kind

@@ -87,6 +87,24 @@ def asks_length_or_time(question: str) -> bool:
     return _LENGTH_OR_TIME.search(fold(question)) is not None
 
 
+# A person's or a thing's age, in each language asknotes reads ("quantos anos durou o curso"
+# asks a length of time: a count of years is an age only with "have" or "turn").
+_AGE = re.compile(
+    r"\b(how old|(at )?what age|quel age|wie alt|welches alter|in welchem alter|hoe oud|"
+    r"welke leeftijd|hur (gammal|gammalt|gamla)|vilken alder|che eta|quale eta|que edad|"
+    r"que idade|qual (e |era |a )?(a )?idade|"
+    r"quanti anni (ha|aveva|hai|avevo|avevi|avra|compie|compiva|compira)|"
+    r"cuantos anos (tiene|tenia|tengo|tienes|tenias|cumple|cumplio|cumplira|tendra)|"
+    r"quantos anos (tem|tinha|tenho|tens|tinhas|faz|fez|fara|completa|completou|tera))\b"
+)
+
+
+def asks_age(question: str) -> bool:
+    """Whether the question asks how old someone or something is: a number of years
+    answers it, and so does a birth date or a year it was made."""
+    return _AGE.search(fold(question)) is not None
+
+
 def counted_unit(question: str) -> str | None:
     """What a "how many" question counts, as a unit when it counts one ("how many total
     hours" counts hours); "" when it counts things that are no unit ("how many people")."""

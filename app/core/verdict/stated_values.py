@@ -22,6 +22,7 @@ from app.core.basics.values import (
 from app.core.basics.weekdays import WEEKDAYS, weekdays
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.measures import (
+    asks_age,
     asks_length_or_time,
     counted_unit,
     counts,
@@ -223,6 +224,11 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     With the question, a count must be of what it counts: "how many people" is not
     answered by "20 seconds", nor "how many hours" by "3 GB".
     """
+    if kind is AnswerType.QUANTITY and question and asks_age(question):
+        # "how old is Erik?": "född 2011" answers it as well as "14 år"; "in 1914" of
+        # "how old was Yves in 1914?" is what is asked about, not his age
+        given = {v for q in quantities(question) for v in q.values}
+        return bool(dates(text)) or any(q.values - given for q in quantities(text))
     if kind is AnswerType.QUANTITY and question:
         # A number the question gives names what is asked about ("semester 2", "the
         # 2025/26 renewal"), as its names do; the count asked for is another.
