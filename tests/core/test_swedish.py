@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.checks import is_refusal_text
-from app.core.answer.claims import polarity_differs
+from app.core.answer.claims import negated, polarity_differs
 from app.core.answer.pair_sides import other_side
 from app.core.answer.phrases import refusal_sentence
 from app.core.basics.dates import dates
@@ -18,9 +18,10 @@ from app.core.basics.language import detect_language
 from app.core.basics.pending import says_pending
 from app.core.basics.text import lexical_tokens
 from app.core.basics.values import has_money, quantities, times
-from app.core.basics.weekdays import day_numbers
+from app.core.basics.weekdays import day_numbers, weekdays
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
+from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
 NOTE = (
@@ -175,3 +176,75 @@ def test_swedish_question_verbs_name_nothing() -> None:
         assert set(lexical_tokens(word, "sv")) <= generic, word
     # an English content word that is also a Swedish one stays a content word in English
     assert not set(lexical_tokens("tar", "en")) & generic_stems("en")
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Var träffas vi innan tävlingen?", AnswerType.PLACE),
+        ("Vart åker vi på lägret?", AnswerType.PLACE),
+        ("Vilka tränar ungdomarna?", AnswerType.PERSON),
+        ("Vilken tid fick Erik på långa banan?", AnswerType.DURATION),  # a race's result
+        ("Sista anmälningsdag till DM?", AnswerType.DATE),
+        ("Portkoden till förrådet?", AnswerType.CODE),
+        ("Vilket nummer har Erik?", AnswerType.PHONE),
+        ("Ingår lunch i priset?", None),  # a yes or a no, not a price
+        # words other languages write: French "pris", Portuguese "vem" (comes)
+        ("Qui a pris les clés ?", AnswerType.PERSON),
+        ("Le petit-déjeuner est compris ?", None),
+        ("Vem a Ana amanhã?", None),
+    ],
+)
+def test_more_swedish_question_shapes(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) == kind
+
+
+@pytest.mark.parametrize(
+    "question", ["Ingår lunch i priset?", "Kommer Erik?", "Gäller avgiften hela familjen?"]
+)
+def test_swedish_yes_no_questions_opened_by_a_verb(question: str) -> None:
+    assert is_yes_no(question)
+
+
+def test_what_swedish_writes_is_not_misread_in_other_texts() -> None:
+    # "är" (is) and "år" (years) fold alike: only "år" is a unit
+    assert [q.unit for q in quantities("Bana 3 är 5,2 km.")] == [None, "km"]
+    assert not has_duration("Anmälan 2025 är öppen")
+    [crowns] = quantities("120 SEK")  # the crown, not German "Sek." (seconds)
+    assert crowns.unit != "second"
+    assert not quantities("TVA 20 %")[0].values & {2}  # French VAT, not Swedish "två"
+    assert not has_money("MONTH=${1:-$(date -d 'last month')}")  # not "350:-"
+    assert detect_language("Shop open till 8pm weekdays, 6pm Saturdays", default="?") == "?"
+    assert not negated("Denominación: «Cerveza» (p. ej.: «Cerveza IPA»)")
+    assert negated("Hundar ej tillåtna")
+    assert dates("maj: 2025-01-08") == {(2025, 1, 8)}  # French "mise à jour"
+    assert dates("£15 a set") == set()
+    assert weekdays("Lors des événements, ouvert à tous") == set()
+    assert weekdays("'Tis the season") == set()
+
+
+def test_more_swedish_dates_days_and_pending_values() -> None:
+    assert dates("Årsmötet hålls i maj.") == {(None, 5, None)}
+    assert dates("den 14:e mars") == {(None, 3, 14)}
+    assert dates("årsmöte maj 2024") == {(2024, 5, None)}
+    assert day_numbers("fre kl 18 vid stugan") == {4}
+    assert day_numbers("söndagen den 3 mars") == {6}
+    assert times("kl.18") == {(18, 0)}
+    assert has_duration("Lägret varar en vecka.")
+    assert says_pending("Datum: ej klart", promised=False)
+    assert says_pending("Kartan är inte klar än.", promised=False)
+    assert not says_pending("Erik kommer senare, runt 19.", promised=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "week"),
+    [
+        ("O-Ringen v. 30", True),
+        ("| v 12 | Nydala |", True),
+        ("vecka 12: nattträning", True),
+        ("Python v 3 is required", False),
+        ("LG V30", False),
+    ],
+)
+def test_a_week_number_dates_a_passage(text: str, week: bool) -> None:
+    assert states(text, AnswerType.WHEN, "När är O-Ringen?") is week

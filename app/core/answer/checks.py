@@ -379,5 +379,5 @@ _ASKING = re.compile(
     r"quel|quelle|quels|quelles|est-ce|wer|was|wann|wo|wie|warum|welche|welcher|welches|"
     r"quem|qual|quais|quando|onde|como|quien|cual|cuando|donde|chi|cosa|dove|perche|wat|"
     r"wanneer|waar|hoe|welke|waarom|vem|vad|nar|hur|vilken|vilket|vilka|varfor|var|finns|"
-    r"ska)\b"
+    r"ska|ar|har|kan|maste|blir)\b"
 )

@@ -34,7 +34,8 @@ _NEGATION = re.compile(
     r"nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|niemand|ohne|weder|"
     r"nessuno|nessuna|niente|nulla|senza|"  # Italian "mai" is also May in French
     r"niet|geen|nooit|niets|niks|nergens|zonder|"  # Dutch
-    r"inte|ej|icke|aldrig|ingen|inget|inga|ingenting|ingenstans|utan|varken)\b"  # Swedish
+    r"inte|icke|aldrig|ingen|inget|inga|ingenting|ingenstans|utan|varken)\b"  # Swedish
+    r"|\bej\b(?![.:])"  # Swedish "ej", not Spanish "Ej.:" (for example)
     r"|\b(?:non|sans)\b(?!-)"  # Italian "non", French "sans"; not "non-streaming", "sans-serif"
     r"|n['’]t\b|\bn['’](?=[aeiouyh])"  # English "don't"; French "n'est", "n'y"
     r"|\bne\s+\S+\s+plus\b"  # French "ne fonctionne plus"

@@ -51,6 +51,8 @@ _WORD_MONTHS = frozenset({"may", "mar", "set", "out", "ene", "dic", "mars", "maj
 _BEFORE_MAY = frozenset(
     "the this last next in of early late mid since until till by during from through".split()
 )
+# "i maj", "sedan maj", "i början av maj": Swedish May, which is no English word.
+_BEFORE_MAJ = frozenset("i till sedan fran av under efter fore innan".split())
 ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 # Day first with dashes and a four-digit year, as Dutch writes it: "08-03-2025" ("2025-03-08"
 # is ISO; a phone number "06-12345678" has no four-digit third part).
@@ -94,8 +96,11 @@ def dates(text: str) -> set[Date]:
         month = found_month
         if (
             w.group(0) in _WORD_MONTHS
-            and not _near_number(words, i)
+            # "maj" is also French "mise à jour" ("maj: 2025-01-08"): May only after its day
+            # or before its year ("maj 2024")
+            and not _near_number(words, i, after=w.group(0) != "maj" or _year_after(words, i))
             and not (w.group(0) == "may" and i > 0 and words[i - 1].group(0) in _BEFORE_MAY)
+            and not (w.group(0) == "maj" and i > 0 and words[i - 1].group(0) in _BEFORE_MAJ)
             and not _beside_a_month(words, i)
         ):
             continue  # "may" the verb, "set"/"out" the Portuguese words, without a day
@@ -155,13 +160,31 @@ def _slash_date(m: re.Match[str]) -> set[Date]:
     return {(y, month, day) for y, month, day in readings if 1 <= month <= 12 and 1 <= day <= 31}
 
 
-def _near_number(words: list[re.Match[str]], i: int) -> bool:
-    """A number right beside the word, or before it across "de"/"of" ("14 de mar"); "v4.12.0
-    go out" has none."""
-    linked = i >= 2 and words[i - 1].group(0) in {"de", "of", "del"}
+def _year_after(words: list[re.Match[str]], i: int) -> bool:
+    """A year right after the word, a space apart: "maj 2024", not "maj: 2025-01-08"."""
+    if i + 1 >= len(words) or not YEAR.fullmatch(words[i + 1].group(0)):
+        return False
+    return words[i].string[words[i].end() : words[i + 1].start()] == " "
+
+
+def _near_number(words: list[re.Match[str]], i: int, after: bool = True) -> bool:
+    """A number right beside the word, or before it across "de"/"of" ("14 de mar") or a
+    Swedish ordinal's ending ("14:e mars", "1:a maj"); "v4.12.0 go out" has none."""
+    before = words[i - 1] if i >= 1 else None
+    linked = (
+        i >= 2
+        and before is not None
+        and (
+            before.group(0) in {"de", "of", "del"}
+            or (
+                before.group(0) in {"e", "a"}
+                and before.string[before.start() - 1 : before.start()] == ":"
+            )
+        )
+    )
     return any(
         0 <= j < len(words) and re.fullmatch(r"\d{1,4}(?:st|nd|rd|th)?", words[j].group(0))
-        for j in ((i - 2, i - 1, i + 1) if linked else (i - 1, i + 1))
+        for j in ((i - 2, i - 1) if linked else (i - 1,)) + ((i + 1,) if after else ())
     )
 
 

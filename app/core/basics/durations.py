@@ -64,7 +64,9 @@ _FEW = re.compile(
     r"(a few|a couple of|several|many|some|alguns|algumas|poucos|poucas|varios|varias|"
     r"algunos|algunas|unos|unas)"
     r" (seconds|minutes|hours|days|weeks|months|years|segundos|minutos|horas|dias|"
-    r"semanas|meses|anos))\b"
+    r"semanas|meses|anos)|"
+    # Swedish: "en vecka", "ett par dagar", "några timmar"
+    r"en (timme|vecka|manad)|ett dygn|(ett par|nagra) (minuter|timmar|dagar|veckor|manader))\b"
 )
 
 

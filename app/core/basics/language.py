@@ -174,14 +174,15 @@ def _words(text: str) -> list[str]:
 _NOT_TELLING_DUTCH = ENGLISH_STOPWORDS | frozenset(
     "door men ben want die wie der er als na te je me al ja toe zo".split()
 )
-# Swedish is told only by the words no other language here writes ("och", "att", "inte",
-# "jag", "ar"): its "en", "de", "men", "om", "for", "at" are everyone's, and "var" and
+# Swedish is told only by words no other language here writes ("och", "att", "inte",
+# "jag", "ar", "vem", "hur"): its "en", "de", "men", "om", "for", "at" are everyone's, and "var" and
 # "vars" (code), "min" (minutes), "mot" (French "mot de passe"), "dar" and "vara" (verb
 # and noun in Portuguese and Spanish), "manga" (comics), "bara" (Italian), "sedan" (a
-# car), "dig" and "hans" are words of other texts too.
+# car), "dig", "hans", "inga" (names), "till", "med" and "av" ("open till 8pm", "meds",
+# "AV setup"), "sig" and "vid" are words of other texts too.
 _NOT_TELLING_SWEDISH = frozenset(
     "var vars min mot dar vara mina sedan dig hans ut upp under nu er vi da sa man manga "
-    "bara".split()
+    "bara till med av sig vid mig din inga".split()
 ).union(*(stops for code, (_, stops) in LANGUAGES.items() if code != "sv"))
 _NOT_TELLING = {"nl": _NOT_TELLING_DUTCH, "sv": _NOT_TELLING_SWEDISH}
 _DETECTING = {

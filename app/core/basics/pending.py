@@ -64,10 +64,11 @@ _PENDING = re.compile(
     r"weet ik niet( meer)?|(ben|heb) (ik )?(\w+ )?vergeten|niet (genoteerd|opgeschreven)|"
     r"wachten op|in afwachting|"
     # Swedish
-    r"inte (bestamt|klart|bekraftat|spikat|bokat|satt|faststallt) (an|annu)|"
-    r"(ej|inte) (klart|bestamt|bekraftat) (an|annu)?|oklart|okant|"
-    r"(an|annu) (inte|ej) (klart|bestamt|bekraftat|spikat|bokat)|aterkommer|"
-    r"meddelas (senare|inom kort)|kommer senare|vantar pa (svar|besked|offert)|invantar|"
+    r"(ej|inte) (klart?|bestamd|bestamt|bekraftad|bekraftat|spikad|spikat|bokad|bokat|"
+    r"faststalld|faststallt)( (an|annu))?\b|oklart?|okand|okant|inget beslut|"
+    r"(an|annu) (inte|ej) (klart?|bestamd|bestamt|bekraftad|bekraftat|spikad|spikat|bokad|"
+    r"bokat)|aterkommer (om|med)|bestams (pa|vid)|"
+    r"meddelas (senare|inom kort)|vantar pa (svar|besked|offert)|invantar|"
     r"vet (inte|ej)( langre)?|(har )?glomt|(inte|ej) (antecknat|noterat|nedskrivet)|"
     # Spanish and Portuguese
     r"todavia no|aun no|por (confirmar|definir|decidir)|pendiente|sin fecha|"

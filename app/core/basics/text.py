@@ -29,9 +29,9 @@ _PART = re.compile(r"[^\W_]+")
 # 19: a micron spelled out is the symbol "μm", and "12 miles" is also "12mile"; 20:
 # Portuguese typed in a hurry ("qdo", "qto", "pq") is stop words; 21: Dutch is read as
 # Dutch (its stems and stop words), not as the Spanish or French its "de" and "en" suggest;
-# 22: Swedish is read as Swedish (its stems and stop words), and "2 år" is "2year"; 23:
-# Swedish "många", "bara", "också" are stop words
-TOKENIZER_VERSION = 23
+# 22: Swedish is read as Swedish (its stems and stop words); 23: Swedish "många", "bara",
+# "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too)
+TOKENIZER_VERSION = 24
 
 
 def normalize_text(text: str) -> str:

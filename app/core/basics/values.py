@@ -67,9 +67,11 @@ NUMBER_WORDS: dict[str, float] = {
     "twaalf": 12, "dertien": 13, "veertien": 14, "vijftien": 15, "twintig": 20,
     "dertig": 30, "veertig": 40, "vijftig": 50, "zestig": 60, "honderd": 100,
     "duizend": 1000, "tweemaal": 2,
-    # Swedish ("en" and "ett" are articles, "sex" and "tio" words of other languages)
-    "tva": 2, "fyra": 4, "fem": 5, "sju": 7, "atta": 8, "nio": 9, "elva": 11, "tolv": 12,
-    "tjugo": 20, "trettio": 30, "fyrtio": 40, "femtio": 50, "hundra": 100, "tusen": 1000,
+    # Swedish ("en" and "ett" are articles; "två", "fem", "sex", "tio" and "sexton" fold to
+    # French "TVA", "FEM" (finite elements), English "sex", "sexton" and Spanish "tío")
+    "fyra": 4, "sju": 7, "atta": 8, "nio": 9, "elva": 11, "tolv": 12, "tretton": 13,
+    "fjorton": 14, "femton": 15, "sjutton": 17, "arton": 18, "nitton": 19, "tjugo": 20,
+    "trettio": 30, "fyrtio": 40, "femtio": 50, "hundra": 100, "tusen": 1000,
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
@@ -103,8 +105,7 @@ UNITS: dict[str, str] = {
         "month",
     ),
     **dict.fromkeys(
-        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni jaar jaren "
-        "ar".split(),
+        "y yr yrs year years ano anos ans annee annees jahr jahre jahren anni jaar jaren".split(),
         "year",
     ),
     **dict.fromkeys(["%", "percent", "pct"], "percent"),
@@ -210,7 +211,7 @@ _TIME = re.compile(
     # Dutch "om 10 uur", "tot 16 uur" ("2 uur" alone is a duration)
     r"|(?:(?<=\bom )|(?<=\b(?:tot|van) )|(?<=\bvanaf ))([01]?\d|2[0-3]) uur\b"
     # Swedish "kl. 18", "klockan 9" (with minutes, "kl. 18.30" is read above)
-    r"|(?:(?<=\bkl )|(?<=\bkl\. )|(?<=\bklockan ))([01]?\d|2[0-3])(?![\d:.,]\d|\d)"
+    r"|(?:(?<=\bkl )|(?<=\bkl\.)|(?<=\bkl\. )|(?<=\bklockan ))([01]?\d|2[0-3])(?![\d:.,]\d|\d)"
 )
 _FORMAT_SPEC_BEFORE = re.compile(r"(?:(?<![\d%])%[-+#0]*|\{[^{}\s]*:[<>^=+ #0-]*\.?)$")
 
@@ -260,11 +261,22 @@ _YEAR_BEFORE = re.compile(
 )
 
 
+# Written before folding: Swedish "år" (years) folds to "ar", which "är" (is) folds to as
+# well ("Bana 3 är 5,2 km"); "SEK" in capitals is the crown, not German "Sek." (seconds).
+_SWEDISH_YEARS = re.compile(
+    r"(\d|\b(?:två|tre|fyra|fem|sex|sju|åtta|nio|tio|elva|tolv|tretton|fjorton|femton|"
+    r"sexton|sjutton|arton|nitton|tjugo|trettio|fyrtio|femtio|hundra))(\s?)[åÅ][rR]\b",
+    re.IGNORECASE,
+)
+_CROWNS = re.compile(r"(?<=\d)(\s?)SEK\b")
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number in `text` (digits or number words) with the unit written beside it.
 
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
+    text = _CROWNS.sub(r"\1kr ", _SWEDISH_YEARS.sub(r"\1\2yr", text))
     iso_years = {m.start() for m in ISO_DATE.finditer(fold(text))}
     dated = ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
     folded = _TIME.sub(
@@ -381,7 +393,7 @@ _ISO_CODES = (
     "TRY|INR|CNY|HKD|SGD|ZAR"
 )
 _CURRENCY_CODE = re.compile(
-    rf"\b(?:{_ISO_CODES})\s?\d|\d\s?(?:{_ISO_CODES}|kr|kronor)\b|\d:-(?![\w-])"
+    rf"\b(?:{_ISO_CODES})\s?\d|\d\s?(?:{_ISO_CODES}|kr|kronor)\b|(?<![\w${{:-])\d+:-(?![\w$(-])"
 )
 
 

@@ -19,8 +19,9 @@ _DAY_NUMBER = {
             "monday mon segunda lunes lun lundi montag lunedi maandag mandag",
             "tuesday tue tues terca martes mardi dienstag martedi dinsdag tisdag",
             "wednesday wed quarta miercoles mie mercredi mittwoch mercoledi woensdag onsdag",
-            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi donderdag torsdag",
-            "friday fri sexta viernes vie vendredi freitag venerdi vrijdag fredag",
+            "thursday thu thur thurs quinta jueves jue jeudi donnerstag giovedi donderdag torsdag "
+            "tors",
+            "friday fri sexta viernes vie vendredi freitag venerdi vrijdag fredag fre",
             "saturday sat sabado sab samedi samstag sonnabend zaterdag lordag",
             "sunday sun domingo dimanche sonntag domenica zondag sondag",
         )
@@ -39,8 +40,8 @@ def weekdays(text: str) -> set[str]:
     for i, match in enumerate(words):
         word = fold(match.group())
         day = word if word in WEEKDAYS else word[:-1] if word.endswith("s") else ""
-        if day not in WEEKDAYS and word.endswith(("dagar", "dagarna")):  # Swedish "tisdagar"
-            day = word[: word.rindex("dag") + 3]
+        if day not in WEEKDAYS and word.endswith(("dagar", "dagarna", "dagen", "dagens")):
+            day = word[: word.rindex("dag") + 3]  # Swedish "tisdagar", "söndagen"
         if day not in WEEKDAYS:
             continue
         if day in _WORD_DAYS and not match.group()[0].isupper() and not _among_days(text, words, i):
@@ -61,7 +62,9 @@ _DAY_FOLLOWERS = frozenset({"as", "a", "e", "ou", "ate", "pela", "pelo", "cedo"}
 _DAY_PARTS = frozenset({"manha", "tarde", "noite"})
 # Day abbreviations that are also words ("the sun", "we sat", Spanish "vie" of "ver"):
 # days when capitalised, beside another day ("mon/wed/fri") or before a time ("wed 3pm").
-_WORD_DAYS = frozenset({"sat", "sun", "wed", "lun", "mie", "jue", "vie", "sab"})
+# Swedish "tors" and "fre" likewise; "mån", "ons", "sön", "tis" and "lör" are "man", Dutch
+# "our", "son", "'Tis" and French "lors" once folded, so they are not read at all.
+_WORD_DAYS = frozenset({"sat", "sun", "wed", "lun", "mie", "jue", "vie", "sab", "tors", "fre"})
 
 
 def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:
@@ -80,7 +83,7 @@ def _named_as_day(text: str, words: list[re.Match[str]], i: int) -> bool:
 
 def _among_days(text: str, words: list[re.Match[str]], i: int) -> bool:
     after = text[words[i].end() :].lstrip(" ")
-    if after[:1].isdigit():
+    if after[:1].isdigit() or re.match(r"(?i)kl\.?\s?\d", after):  # "wed 3pm", "fre kl 18"
         return True
     for j in (i - 1, i + 1):
         if 0 <= j < len(words):

@@ -8,6 +8,11 @@ before a verb that places something ("Var ligger…", "Var förvaras…"), never
 from __future__ import annotations
 
 from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.question_openers import (
+    QUESTION_OPENERS,
+    SWEDISH_VERB_OPENERS,
+    terse_query,
+)
 
 # Money words, folded: "hur mycket kostar", "medlemsavgift familj", "vad blev hyran".
 # Not "stod" (a grant, "stöd", but also "stood": "vad stod det i mejlet").
@@ -17,25 +22,28 @@ _MONEY = (
     r"hyran|arvode|arvodet|bidrag|bidraget|bidragen|lon|lonen|faktura|fakturan|belopp|"
     r"beloppet|kronor|ersattning|ersattningen|deposition|depositionen|tjanar|tjanade"
 )
-_FEE = r"\w*(avgift|avgiften|pris|priset|kostnad|kostnaden|hyra|hyran|arvode|arvodet)"
-# A terse query that opens with no Swedish question word ("medlemsavgift familj 2024?").
-_TERSE = (
-    r"^\W*(?!(vad|hur|varfor|var|vart|vem|vems|nar|vilken|vilket|vilka|finns|far|kan|ska|"
-    r"maste|ar|har|behover|blir|fick|hade|gick)\b)(?=(\S+\s+){0,9}\S+\W*$).*"
+# A fee by name: a bare "pris" ("startpris" is left out: French "compris", "appris"), a
+# definite "-priset", and compounds of the other words ("medlemsavgift", "lokalhyran").
+_FEE = (
+    r"(pris|priset|priser|\w+priset|"
+    r"\w*(avgift|avgiften|kostnad|kostnaden|hyra|hyran|arvode|arvodet))"
 )
-# Verbs a Swedish "var" (where) opens a question with; "var det", "var han" ask yes or no.
-_PLACED = (
-    r"ligger|ligg|finns|fanns|ar|hittar|hittade|hittas|forvaras|forvarar|star|stod|bor|"
-    r"halls|holls|samlas|samlades|parkerar|koper|kopte|kops|bestaller|bestallde|ska|skall|"
-    r"lamnar|lamnade|hamtar|hamtade|sparas|sparade|startar|startade|borjar|borjade|gar|"
-    r"gick|trycks|trycktes|ritades|ritas|springer|sprang|var"
-)
+# A terse query that opens with no question word of any language asknotes reads, nor
+# a verb a Swedish yes/no question opens with ("medlemsavgift familj 2024?"; not "Ingår
+# lunch i priset?" nor French "Qui a pris les clés ?").
+_TERSE = terse_query(f"{QUESTION_OPENERS}|{SWEDISH_VERB_OPENERS}")
+# What follows a Swedish "var" that asks yes or no ("Var det regn?", "Var vi där?"); any
+# other word after it opens a question for a place ("Var träffas vi?", "Var ligger…").
+_WAS = r"det|den|detta|dessa|han|hon|de|dom|vi|ni|du|jag|hela|alla|nagon|nagot|nagra|inte"
 
 SWEDISH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.EMAIL, r"\b(e-?post|mejl|mail)-?adress(en)?\b"),
-    (AnswerType.PHONE, r"\b(telefon|mobil|tel)-?(nummer|numret|nr)\b|\bnumret till\b"),
+    (AnswerType.PHONE, r"\b(telefon|mobil|tel)-?(nummer|numret|nr)\b|\bnumret till\b|"
+                       r"^\W*vilket nummer har\b"),
     (AnswerType.CODE, r"^\W*vilken (version|kod)\b|\bvad (ar|var) (koden|pinkoden|portkoden|"
-                      r"dorrkoden|larmkoden) (till|for|pa)\b"),
+                      r"dorrkoden|larmkoden) (till|for|pa)\b|"
+                      r"\b(bankgiro|plusgiro|swishnummer|organisationsnummer|orgnr)\b|"
+                      rf"{_TERSE}\b\w*(kod|koden)\b"),
     (AnswerType.PRICE, rf"\bhur mycket\b.*\b({_MONEY})\b|\bvad (kostar|kostade|kostat)\b|"
                        rf"\b({_MONEY})\b.*\bhur mycket\b|"
                        rf"\bvad (ar|var|blir|blev) (den |det )?({_FEE})\b|"
@@ -43,6 +51,8 @@ SWEDISH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.DURATION, r"\bhur (lang|langa) tid\b|\bhur lange\b|"
                           r"\bhur manga (sekunder|minuter|timmar|dagar|veckor|manader|ar)\b"),
     (AnswerType.WHEN, r"\bhur ofta\b"),
+    # a race's result: "Vilken tid fick Erik på långa banan?"
+    (AnswerType.DURATION, r"\bvilken tid (fick|sprang|gjorde|hade|tog|klarade)\b"),
     (AnswerType.TIME, r"\bvilken tid\b|\bhur dags\b|\bvilket klockslag\b|\bnar pa dagen\b"),
     (AnswerType.QUANTITY, r"^\W*hur (lang|langt|hog|hogt|stor|stort|tung|tungt|djup|bred|"
                           r"snabb|fort|gammal|gamla|brant)\b|"
@@ -51,15 +61,20 @@ SWEDISH: tuple[tuple[AnswerType, str], ...] = (
                           r"distansen|storlek|storleken|stigning|stigningen)\b"),
     (AnswerType.QUANTITY, r"\bhur (manga|mycket)\b"),
     (AnswerType.DATE, r"\b(vilket|vilken) (datum|dag|veckodag|manad|ar|vecka)\b|"
-                      r"\bvad (ar|var) datumet\b"),
+                      r"\bvad (ar|var) datumet\b|"
+                      rf"{_TERSE}\b(sista|senaste) \w*(dag|dagen|datum|datumet)\b"),
     (AnswerType.WHEN, r"^\W*nar\b|\bnar\W*$|\b(sedan|till|fran) nar\b|"
                       r"\bnar (ar|var|borjar|borjade|startar|startade|slutar|slutade|ska|skall|"
                       r"kommer|blir|blev|hade|har|gick|gar|hander|halls|holls|far|fick|kan)\b"),
     # "vem" opens the question or follows its preposition: Portuguese "vem" is "comes"
-    (AnswerType.PERSON, r"^\W*(och |men )?vems?\b|\b(med|av|till|for|hos|om|fran|at) vem\b|"
+    # ("A Ana vem no sábado?", "Vem a Ana amanhã?")
+    (AnswerType.PERSON, r"^\W*(och |men )?vems?\b(?!\s+(a|o|as|os|um|uma|ai|aqui|ca|hoje|"
+                        r"amanha|alguem)\b)|\b(med|av|till|for|hos|om|fran|at) vem\b|"
+                        r"^\W*vilka (tranar|leder|ledde|ansvarar|ritade|ritar|vann|sitter|"
+                        r"jobbar|hjalper|kor|korde|akte|aker|kommer|deltog|springer|sprang)\b|"
                         r"^\W*vilken (person|tranare|ledare|medlem|kartritare|"
                         r"banlaggare|kassor|ordforande|sekreterare)\b"),
-    (AnswerType.PLACE, rf"^\W*(var|vart|varifran)\s+({_PLACED})\b|"
+    (AnswerType.PLACE, rf"^\W*var\s+(?!({_WAS})\b)[^\W\d_]|^\W*(vart|varifran)\b|"
                        r"\b(i|pa) vilken (stad|ort|skog|by|kommun|lokal|sal|park|plats|"
                        r"adress|gata)\b"),
 )  # fmt: skip

@@ -15,6 +15,7 @@ from app.core.verdict.answer_patterns_fr_de_it import FRENCH_GERMAN_ITALIAN
 from app.core.verdict.answer_patterns_nl import DUTCH
 from app.core.verdict.answer_patterns_sv import SWEDISH
 from app.core.verdict.measures import asks_age
+from app.core.verdict.question_openers import terse_query
 from app.core.verdict.secrets import asks_for_secret
 
 _MONEY_WORDS = (
@@ -37,18 +38,7 @@ _CODE_NAMES = (
 # "number", "no." or a final "no": "which part no longer fits?" asks for no number.
 _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 
-# A query of a few words that opens with no question word (any language asknotes reads;
-# "was" is English and German, "wie" German and Dutch, "var" Swedish "where" and "was").
-_TERSE = (
-    r"^\W*(?!(what|how|why|where|who|whom|when|which|is|are|was|were|do|does|did|can|could|"
-    r"should|will|would|have|has|o|a|e|que|qual|quais|como|onde|quem|quando|por|porque|cual|"
-    r"cuales|donde|quien|cuando|quel|quelle|comment|ou|qui|quand|pourquoi|est|wie|wo|wer|"
-    r"wann|warum|welche|welcher|welches|ist|sind|kann|gibt|darf|soll|muss|combien|quoi|"
-    r"faut|dois|peut|come|cosa|che|quale|quali|quanto|quanti|quante|chi|dove|perche|posso|"
-    r"devo|hoe|waarom|waar|wanneer|welke|welk|hoeveel|hoelang|zijn|heeft|mag|moet|vad|hur|"
-    r"varfor|var|vart|vem|vems|nar|vilken|vilket|vilka|finns|ska|maste|ar|har|behover)\b)"
-    r"(?=(\S+\s+){0,9}\S+\W*$).*"
-)
+_TERSE = terse_query()
 
 # Checked in order: the first pattern that matches the folded question decides its type.
 _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(

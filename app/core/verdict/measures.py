@@ -87,15 +87,20 @@ def asks_length_or_time(question: str) -> bool:
     return _LENGTH_OR_TIME.search(fold(question)) is not None
 
 
-# A person's or a thing's age, in each language asknotes reads ("quantos anos durou o curso"
-# asks a length of time: a count of years is an age only with "have" or "turn").
+# A person's or a thing's age, in each language asknotes reads, and an age limit
+# ("quantos anos durou o curso" asks a length of time: a count of years is an age only
+# with "have" or "turn", and not of a course, a warranty or a loan).
 _AGE = re.compile(
-    r"\b(how old|(at )?what age|quel age|wie alt|welches alter|in welchem alter|hoe oud|"
-    r"welke leeftijd|hur (gammal|gammalt|gamla)|vilken alder|che eta|quale eta|que edad|"
-    r"que idade|qual (e |era |a )?(a )?idade|"
-    r"quanti anni (ha|aveva|hai|avevo|avevi|avra|compie|compiva|compira)|"
+    r"\b(how old|what age|quel age|wie alt|welches alter|in welchem alter|hoe oud|"
+    r"welke leeftijd|hur (gammal|gammalt|gamla)|vilken alder|hur manga ar fyller|che eta|"
+    r"quale eta|que edad|que idade|qual (e |era |a )?(a )?idade|age limit|altersgrenze|"
+    r"leeftijdsgrens|aldersgrans|aldersgransen|"
+    r"(quanti anni (ha|aveva|hai|avevo|avevi|avra|compie|compiva|compira)|"
     r"cuantos anos (tiene|tenia|tengo|tienes|tenias|cumple|cumplio|cumplira|tendra)|"
-    r"quantos anos (tem|tinha|tenho|tens|tinhas|faz|fez|fara|completa|completou|tera))\b"
+    r"quantos anos (tem|tinha|tenho|tens|tinhas|faz|fez|fara|completa|completou|tera))"
+    r"(?!\s+((o|a|el|la|il|lo|sua|su)\s+)?(de|que|curso|carrera|corso|garantia|garanzia|"
+    r"hipoteca|mutuo|contrato|contratto|seguro|prestamo|prestito|emprestimo|licencia|"
+    r"licenca|licenza)\b))\b"
 )
 
 

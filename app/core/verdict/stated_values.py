@@ -205,10 +205,13 @@ def _dates_something(text: str, question: str) -> bool:
     )
 
 
-# A week by its number, as Swedish and German calendars give it: "v. 30", "vecka 12", "KW 7".
-# ("V30" is as often a model; a week is written "v. 30" or "v 30").
+# A week by its number, as Swedish and German calendars give it: "vecka 12", "KW 7",
+# "O-Ringen v. 30", and "v 30" where it opens a line, a cell or a bracket or follows "i",
+# "under", "från", "till" ("Python v 3", "Team A v 2" are no weeks; "V30" is a model).
 _WEEK_NUMBER = re.compile(
-    r"\b(?:v\.\s?|v\s|vecka\s|veckan\s|week\s|wk\s?|kw\s?)([1-9]|[1-4]\d|5[0-3])\b(?![.,:]\d)"
+    r"(?:\b(?:vecka|veckan|week|kw)\s?|(?<![\w.])v\.\s?|(?:^|[|(\-–,;]\s*|\b(?:i|under|fran|"
+    r"till|tom|ab|bis|in|vom|fom)\s+)v\s)([1-9]|[1-4]\d|5[0-3])\b(?![.,:]\d)",
+    re.MULTILINE,
 )
 
 
@@ -226,9 +229,22 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     """
     if kind is AnswerType.QUANTITY and question and asks_age(question):
         # "how old is Erik?": "född 2011" answers it as well as "14 år"; "in 1914" of
-        # "how old was Yves in 1914?" is what is asked about, not his age
+        # "how old was Yves in 1914?" is what is asked about, not his age, and "070-123 45
+        # 67" is no age
         given = {v for q in quantities(question) for v in q.values}
-        return bool(dates(text)) or any(q.values - given for q in quantities(text))
+        unphoned = _PHONE.sub(
+            lambda m: " " if sum(c.isdigit() for c in m.group(0)) >= 7 else m.group(0), text
+        )
+        return bool(dates(text)) or any(
+            (
+                q.year
+                or YEAR.fullmatch(q.text)
+                or q.unit == "year"
+                or (q.unit is None and max(q.values) <= 120)
+            )
+            and q.values - given
+            for q in quantities(unphoned)
+        )
     if kind is AnswerType.QUANTITY and question:
         # A number the question gives names what is asked about ("semester 2", "the
         # 2025/26 renewal"), as its names do; the count asked for is another.

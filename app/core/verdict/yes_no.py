@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.text import fold
+from app.core.verdict.question_openers import SWEDISH_VERB_OPENERS
 
 # "Is the train on platform 4?" is answered by "it leaves from platform 6": a no.
 _YES_NO = re.compile(
@@ -16,8 +17,8 @@ _YES_NO = re.compile(
     r"sollen|wird|werden|wurde|wurden|gibt|gab|habe|bin|est-ce|peut|puis-je|puo|ha|hanno|"
     # Dutch ("is", "was", "kan" and "mag" above or shared)
     r"zijn|heeft|hebben|kan|kunnen|mag|mogen|moet|moeten|wordt|werd|zit|staat|komt|gaat|"
-    # Swedish ("kan" above; "var" only as "was": "Var det …", not "Var ligger …")
-    r"ar|har|hade|finns|fanns|far|fick|ska|skall|maste|behover|blir|blev|gick|gar|brukar|"
+    # Swedish ("var" only as "was": "Var det …", not "Var ligger …")
+    rf"{SWEDISH_VERB_OPENERS}|"
     r"var(?=\s+(det|den|han|hon|de|vi|ni|du|jag|hela|alla|nagon|nagot)\b))\b"
 )
 
