@@ -21,6 +21,7 @@ from app.core.basics.values import has_money, quantities, times
 from app.core.basics.weekdays import day_numbers, weekdays
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
+from app.core.verdict.measures import measured
 from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
@@ -248,3 +249,17 @@ def test_more_swedish_dates_days_and_pending_values() -> None:
 )
 def test_a_week_number_dates_a_passage(text: str, week: bool) -> None:
     assert states(text, AnswerType.WHEN, "När är O-Ringen?") is week
+
+
+def test_swedish_definites_are_their_word() -> None:
+    for definite, word in (("kartan", "karta"), ("priset", "pris"), ("budgeten", "budget"),
+                           ("mötet", "möte"), ("stugan", "stugor")):  # fmt: skip
+        assert lexical_tokens(definite, "sv") == lexical_tokens(word, "sv"), definite
+    assert "iof" in lexical_tokens("IOF:s regler", "sv")
+    assert "14.03" in lexical_tokens("den 14:e mars", "sv")
+
+
+def test_a_swedish_weight_or_swish_number_is_asked_for() -> None:
+    assert measured("hur mycket väger stora klubbtältet") == "mass"
+    assert not states("Tältet rymmer 4 personer.", AnswerType.QUANTITY, "hur mycket väger tältet")
+    assert asked_type("Vad är klubbens swishnummer?") is AnswerType.PHONE

@@ -4,6 +4,8 @@ is an unknown name, and neither should count as a word the notes are missing."""
 
 from __future__ import annotations
 
+import pytest
+
 from app.core.basics.text import lexical_tokens
 from app.core.verdict.question_words import QuestionTerm, question_terms, typo_of
 from tests.core.test_verdict import _Vocabulary
@@ -216,3 +218,37 @@ def test_a_season_is_known_however_the_notes_write_it() -> None:
     assert term("swarm phone rota 2024/25", "2024/25", note, "en").known
     # the notes' other seasons and years do not make another season known
     assert not term("swarm phone rota 2023/24", "2023/24", note, "en").known
+
+
+SWEDISH_NOTE = (
+    "## Klubbussen\nFörare minst 21 år. **Swish:** 123 456 78 90.\n"
+    "| Erik | 14:38 |\nIOF:s regler gäller på USM-sprinten."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "language"),
+    [
+        # an age or a distance joined to its number is the number, not a name
+        ("Får en 19-åring köra klubbussen?", "19", "sv"),
+        ("Can a 21-year-old drive the club van?", "21", "en"),
+        ("What did Linnea run in the 3k test?", "3", "en"),
+        # a Swedish genitive after an abbreviation's colon: "Erik N:s", "IOF:s"
+        ("Vad säger IOF:s regler om USM-sprinten?", "IOF", "sv"),
+    ],
+)
+def test_words_joined_to_a_number_or_a_suffix_are_read_alone(
+    question: str, word: str, language: str
+) -> None:
+    terms = question_terms(question, vocabulary(SWEDISH_NOTE, language), SWEDISH_NOTE, language)
+    words = [t.word for t in terms]
+    assert word in words
+    assert not [w for w in words if w != word and w.startswith(word)]  # "19-åring", "IOF:s"
+
+
+def test_a_compound_whose_tail_names_nothing_is_its_head() -> None:
+    # "Swishnummer" where the note writes "Swish": "-nummer" names no thing
+    [swish] = question_terms(
+        "Vad är klubbens swishnummer?", vocabulary(SWEDISH_NOTE, "sv"), SWEDISH_NOTE, "sv"
+    )[-1:]
+    assert swish.known and swish.in_passages

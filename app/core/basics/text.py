@@ -30,8 +30,9 @@ _PART = re.compile(r"[^\W_]+")
 # Portuguese typed in a hurry ("qdo", "qto", "pq") is stop words; 21: Dutch is read as
 # Dutch (its stems and stop words), not as the Spanish or French its "de" and "en" suggest;
 # 22: Swedish is read as Swedish (its stems and stop words); 23: Swedish "många", "bara",
-# "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too)
-TOKENIZER_VERSION = 24
+# "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too);
+# 25: Swedish definites are their word ("kartan", "priset"), "IOF:s" is "IOF"
+TOKENIZER_VERSION = 25
 
 
 def normalize_text(text: str) -> str:
@@ -81,11 +82,33 @@ def _stem(word: str, language: str = DEFAULT_LANGUAGE) -> str:
     if language == "pt":
         word = _PT_PLURAL.sub("ao", word)
     stem = str(stemmer_for(language).stemWord(word))
+    if language == "sv":
+        return _swedish_definite(stem)
     if language in _PLURAL_S and stem == word and _BARE_PLURAL.fullmatch(word):
         # Snowball leaves a short plural whole ("ilhas", "dias", "islas") while it
         # leaves the singular whole too ("ilha", "dia"): the plural is read as one.
         return str(stemmer_for(language).stemWord(word[:-1]))
     return stem
+
+
+def _swedish_definite(stem: str) -> str:
+    """Snowball leaves Swedish singular definites whole: "kartan" (the map) beside "karta"
+    and "kartor", "priset" (the price) beside "pris"; they are read as their word."""
+    if len(stem) >= 5 and stem.endswith("an"):
+        stem = str(stemmer_for("sv").stemWord(stem[:-1]))
+    while len(stem) >= 5 and stem.endswith("et"):
+        stem = stem[:-2]
+    return stem
+
+
+# A Swedish suffix after an abbreviation's colon: "IOF:s regler", "SM:et", "14:e mars".
+_SWEDISH_COLON_SUFFIX = re.compile(r"(?<=[^\W_]):(?:s|n|en|et|ens|ets|na|or|orna|ar|arna|e|a)\b")
+
+
+def swedish_colon_suffixes(text: str) -> str:
+    """`text` without the suffixes Swedish writes after a colon ("Erik N:s tid" is "Erik
+    N tid"); a clock time ("18:30") has digits after its colon, not letters."""
+    return _SWEDISH_COLON_SUFFIX.sub("", text)
 
 
 _PLURAL_S = frozenset({"pt", "es"})
@@ -114,7 +137,7 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     matches.
     """
     tokens: list[str] = []
-    folded = fold(text)
+    folded = fold(swedish_colon_suffixes(text) if language == "sv" else text)
     number: re.Match[str] | None = None  # the last term, when it was a number
     before: tuple[str, str] = ("", "")  # the two terms before this one, in one phrase
     last_end = 0

@@ -38,11 +38,12 @@ _WAS = r"det|den|detta|dessa|han|hon|de|dom|vi|ni|du|jag|hela|alla|nagon|nagot|n
 
 SWEDISH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.EMAIL, r"\b(e-?post|mejl|mail)-?adress(en)?\b"),
-    (AnswerType.PHONE, r"\b(telefon|mobil|tel)-?(nummer|numret|nr)\b|\bnumret till\b|"
+    # a Swish number is written as a phone number ("123 456 78 90")
+    (AnswerType.PHONE, r"\b(telefon|mobil|tel|swish)-?(nummer|numret|nr)\b|\bnumret till\b|"
                        r"^\W*vilket nummer har\b"),
     (AnswerType.CODE, r"^\W*vilken (version|kod)\b|\bvad (ar|var) (koden|pinkoden|portkoden|"
                       r"dorrkoden|larmkoden) (till|for|pa)\b|"
-                      r"\b(bankgiro|plusgiro|swishnummer|organisationsnummer|orgnr)\b|"
+                      r"\b(bankgiro|plusgiro|organisationsnummer|orgnr)\b|"
                       rf"{_TERSE}\b\w*(kod|koden)\b"),
     (AnswerType.PRICE, rf"\bhur mycket\b.*\b({_MONEY})\b|\bvad (kostar|kostade|kostat)\b|"
                        rf"\b({_MONEY})\b.*\bhur mycket\b|"

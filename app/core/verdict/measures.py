@@ -58,7 +58,9 @@ def counts(written: str | None, counted: str) -> bool:
 _MEASURES = {
     **dict.fromkeys("temperature temperatura temperatur".split(), "temperature"),
     **dict.fromkeys("pressure pressao presion pression druck".split(), "pressure"),
-    **dict.fromkeys("weight weigh weighs peso poids gewicht pesaba pesa".split(), "mass"),
+    **dict.fromkeys(
+        "weight weigh weighs peso poids gewicht pesaba pesa vikt vikten vager vagde".split(), "mass"
+    ),
 }
 
 
@@ -68,7 +70,8 @@ _MEASURE_NAMED = re.compile(
     r"height|length|width|distance|speed|voltage|capacity|salinidade|salinidad|umidade|"
     r"humedad|altitud|concentracao|concentracion|profundidade|profundidad|altura|"
     r"comprimento|longitud|largura|anchura|distancia|velocidade|velocidad|capacidade|"
-    r"capacidad|volumen)\b"
+    r"capacidad|volumen|langd|langden|hojd|hojden|djup|djupet|bredd|bredden|yta|ytan|"
+    r"hastighet|hastigheten)\b"
 )
 
 

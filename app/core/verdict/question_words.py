@@ -19,6 +19,7 @@ from app.core.basics.text import (
     is_compound,
     lexical_tokens,
     opens_question,
+    swedish_colon_suffixes,
     term_variants,
     written_apart,
 )
@@ -71,6 +72,13 @@ _FRENCH_INVERSION = re.compile(
     r"(?<=\w)-(?:t-)?(?:il|elle|on|ils|elles|je|tu|nous|vous|ce)$", re.IGNORECASE
 )
 _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+# An age or a distance joined to its number ("19-åring", "19-year-old", "ein 19-Jähriger",
+# "3k"): the number is the question's term, not a name no note writes.
+_NUMBER_JOINED = re.compile(
+    r"(\d{1,3}(?:[.,]\d+)?)(?:-?(?:aring|aringar|aringen|arig|ariga|arige|year-olds?|"
+    r"years?-old|yr-old|jahrige[rnms]?|jarige|enne|enni)|k)",
+    re.IGNORECASE,
+)
 
 
 # Particles that make a phrasal word of the word they follow ("burn-in", "check-out").
@@ -140,6 +148,10 @@ def question_terms(
         word = match.group(0)
         if language == "fr":  # "prenait-il", "appelle-t-il", "est-ce": the verb alone
             word = _FRENCH_INVERSION.sub("", word)
+        elif language == "sv":  # "Erik N:s tid", "IOF:s regler": the name alone
+            word = swedish_colon_suffixes(word)
+        if (joined_number := _NUMBER_JOINED.fullmatch(fold(word))) is not None:
+            word = joined_number.group(1)
         variants = term_variants(word, language)
         if not variants:
             continue  # a stop word
@@ -231,7 +243,9 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
         return []
     for cut in range(len(folded) - MIN_COMPOUND_PART, MIN_COMPOUND_PART - 1, -1):
         tail = term_variants(folded[cut:], language)
-        if not tail or tail[0] not in vocabulary:
+        # a tail that names nothing ("Swishnummer", "Abholdatum") leaves the head to name it
+        generic_tail = folded[cut:] in GENERIC_WORDS
+        if not tail or (tail[0] not in vocabulary and not generic_tail):
             continue
         for link in _LINKS:
             head_word = folded[:cut]
@@ -242,7 +256,7 @@ def _compound_parts(word: str, vocabulary: Vocabulary, language: str) -> list[st
                 continue
             head = term_variants(head_word, language)
             if head and head[0] in vocabulary:
-                return [head[0], tail[0]]
+                return [head[0], tail[0]] if tail[0] in vocabulary else [head[0]]
     return []
 
 
