@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -102,6 +103,18 @@ def corpus(name: str) -> Path:
     if not path.is_dir():
         sys.exit(f"corpus {path} not found; set ASKNOTES_BENCH_CORPORA to the corpora folder")
     return path
+
+
+def labelled_notes(name: str) -> Iterator[tuple[Path, str]]:
+    """Each readable markdown note of a labelled folder, by its path inside the folder,
+    in path order."""
+    notes = ALL_SETS[name][0]
+    root = notes if notes is not None else corpus(name)
+    for path in sorted(root.rglob("*.md")):
+        try:
+            yield path.relative_to(root), path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
 
 
 def open_index(settings, notes: Path, *, create: bool, embedder):  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ holds a negation word; a line of the note read as nothing is not printed.
 
 from __future__ import annotations
 
-from _common import ALL_SETS, corpus
+from _common import ALL_SETS, labelled_notes
 
 from app.core.answer.claims import negated
 from app.core.basics.dates import dates
@@ -48,16 +48,11 @@ def readings(line: str) -> str:
 
 
 def main() -> None:
-    for name, (notes, _questions) in sorted(ALL_SETS.items()):
-        root = notes if notes is not None else corpus(name)
-        for path in sorted(root.rglob("*.md")):
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
+    for name in sorted(ALL_SETS):
+        for path, text in labelled_notes(name):
             for number, line in enumerate(text.splitlines(), start=1):
                 if read := readings(line):
-                    print(f"{name}\t{path.relative_to(root)}\t{number}\t{read}")
+                    print(f"{name}\t{path}\t{number}\t{read}")
 
 
 if __name__ == "__main__":

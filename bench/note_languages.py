@@ -11,21 +11,16 @@ Each line: folder, "note" or "question", the note's path or the question, the la
 
 from __future__ import annotations
 
-from _common import ALL_SETS, corpus
+from _common import ALL_SETS, labelled_notes
 
 from app.core.basics.language import detect_language
 from app.core.evals.questions import load_questions
 
 
 def main() -> None:
-    for name, (notes, questions) in sorted(ALL_SETS.items()):
-        root = notes if notes is not None else corpus(name)
-        for path in sorted(root.rglob("*.md")):
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            print(f"{name}\tnote\t{path.relative_to(root)}\t{detect_language(text, '?')}")
+    for name, (_notes, questions) in sorted(ALL_SETS.items()):
+        for path, text in labelled_notes(name):
+            print(f"{name}\tnote\t{path}\t{detect_language(text, '?')}")
         for q in load_questions(questions):
             print(f"{name}\tquestion\t{q.question}\t{detect_language(q.question, '?')}")
 
