@@ -21,7 +21,7 @@ from app.core.basics.values import has_money, quantities, times
 from app.core.basics.weekdays import day_numbers, weekdays
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
-from app.core.verdict.measures import measured
+from app.core.verdict.measures import counted_unit, measured
 from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
@@ -263,3 +263,8 @@ def test_a_swedish_weight_or_swish_number_is_asked_for() -> None:
     assert measured("hur mycket väger stora klubbtältet") == "mass"
     assert not states("Tältet rymmer 4 personer.", AnswerType.QUANTITY, "hur mycket väger tältet")
     assert asked_type("Vad är klubbens swishnummer?") is AnswerType.PHONE
+
+
+def test_what_a_swedish_count_counts() -> None:
+    assert counted_unit("Hur många timmar tog banläggningen?") == "hour"
+    assert counted_unit("Hur många startade i ungdomsklassen?") == ""

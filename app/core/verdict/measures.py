@@ -27,7 +27,8 @@ _LENGTH_OR_TIME = re.compile(
     r"valid|kept|stored|left)\b)"
 )
 _COUNTED = re.compile(
-    r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?)"
+    r"\b(?:how many|quantos|quantas|cuantos|cuantas|quanti|quante|wie viele|combien d['’e]?|"
+    r"hur manga)"
     r"((?:\s+|(?<=['’]))[^\W\d_]+(?:\s+[^\W\d_]+){0,2})"
 )
 
