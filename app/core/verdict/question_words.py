@@ -215,8 +215,7 @@ def question_terms(
 
 _LINKS = ("", "s", "n", "en", "e", "es")  # "Arbeitszeit" is "Arbeit" + s + "Zeit"
 # Languages that write a compound as one word ("Arbeitszeit", "gereedschapskist",
-# "medlemsavgift"), or
-# hyphen it ("WLAN-Passwort", "APK-keuring").
+# "medlemsavgift"), or hyphen it ("WLAN-Passwort", "APK-keuring", "H21-banan").
 _COMPOUNDING = frozenset({"de", "nl", "sv"})
 
 
