@@ -1,8 +1,8 @@
 """Answer-type patterns for Swedish questions.
 
 `app.core.verdict.answer_type` checks them first, on the folded question ("när" is "nar",
-"hur många" "hur manga"). Swedish "var" is both "where" and "was": it asks where only
-before a verb that places something ("Var ligger…", "Var förvaras…"), never in "Var det…?".
+"hur många" "hur manga"). Swedish "var" is both "where" and "was": it asks where unless
+a pronoun follows it ("Var ligger…", "Var träffas vi…"; not "Var det…?", "Var vi där?").
 """
 
 from __future__ import annotations
