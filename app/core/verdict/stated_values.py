@@ -37,6 +37,13 @@ from app.core.verdict.secrets import writes_secret
 _PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,}\d(?!\w|\.\d)")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 _NOT_PHONE = re.compile(r"\d{1,3}(\.\d{1,3}){3}|\d{4}-\d\d-\d\d")  # an IP address, a date
+
+
+def _phone_sized(match: re.Match[str]) -> bool:
+    """A `_PHONE` match holds the seven digits or more of a phone number."""
+    return sum(c.isdigit() for c in match.group(0)) >= 7
+
+
 # A code a serial, flight or policy number is: four characters or more holding a digit
 # ("EZY8123", "192.168.20.53") or capitals and digits ("BA 117"); a bare year is a date,
 # and "£212" a price.
@@ -232,9 +239,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         # "how old was Yves in 1914?" is what is asked about, not his age, and "070-123 45
         # 67" is no age
         given = {v for q in quantities(question) for v in q.values}
-        unphoned = _PHONE.sub(
-            lambda m: " " if sum(c.isdigit() for c in m.group(0)) >= 7 else m.group(0), text
-        )
+        unphoned = _PHONE.sub(lambda m: " " if _phone_sized(m) else m.group(0), text)
         return bool(dates(text)) or any(
             (
                 q.year
@@ -336,8 +341,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         return _has_name(text, person=True, asked=_question_words(question), known=known)
     if kind is AnswerType.PHONE:
         return any(
-            sum(c.isdigit() for c in m.group(0)) >= 7 and not _NOT_PHONE.fullmatch(m.group(0))
-            for m in _PHONE.finditer(text)
+            _phone_sized(m) and not _NOT_PHONE.fullmatch(m.group(0)) for m in _PHONE.finditer(text)
         )
     if kind is AnswerType.CODE:
         codes = _SHORT_CODE if _LENIENT.search(fold(question)) else _CODE_TOKEN
