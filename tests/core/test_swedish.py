@@ -82,6 +82,8 @@ def test_swedish_is_stemmed_and_stopped_as_swedish() -> None:
         ("Vad var hyran för minibussen?", AnswerType.PRICE),
         ("Hur många startade i ungdomsklassen?", AnswerType.QUANTITY),
         ("Hur lång är långdistansbanan?", AnswerType.QUANTITY),
+        ("Hur långa dubbar ska juniorerna ha?", AnswerType.QUANTITY),
+        ("hur stora är kartorna", AnswerType.QUANTITY),
         ("Vilken ekvidistans har kartan?", AnswerType.QUANTITY),
         ("Hur lång tid tog det att rita kartan?", AnswerType.DURATION),
         ("hur länge gäller licensen", AnswerType.DURATION),

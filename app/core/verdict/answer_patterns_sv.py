@@ -55,8 +55,10 @@ SWEDISH: tuple[tuple[AnswerType, str], ...] = (
     # a race's result: "Vilken tid fick Erik på långa banan?"
     (AnswerType.DURATION, r"\bvilken tid (fick|sprang|gjorde|hade|tog|klarade)\b"),
     (AnswerType.TIME, r"\bvilken tid\b|\bhur dags\b|\bvilket klockslag\b|\bnar pa dagen\b"),
-    (AnswerType.QUANTITY, r"^\W*hur (lang|langt|hog|hogt|stor|stort|tung|tungt|djup|bred|"
-                          r"snabb|fort|gammal|gamla|brant)\b|"
+    # the plural too: "Hur långa dubbar ska juniorerna ha?"
+    (AnswerType.QUANTITY, r"^\W*hur (lang|langt|langa|hog|hogt|hoga|stor|stort|stora|tung|"
+                          r"tungt|tunga|djup|djupt|djupa|bred|brett|breda|snabb|snabba|fort|"
+                          r"gammal|gamla|brant)\b|"
                           r"^\W*(vilken|vad (ar|var)) (temperatur|langd|langden|hojd|hojden|"
                           r"vikt|vikten|skala|skalan|ekvidistans|ekvidistansen|distans|"
                           r"distansen|storlek|storleken|stigning|stigningen)\b"),
