@@ -31,6 +31,14 @@ _MONEY_WORDS = (
     r"earn|earns|earned|ganha|ganham|ganhava|ganhou|gana|ganan|ganaba|gano"
 )
 # Things a number or code identifies: asked for, the answer is that code, never a name.
+# A sum by its name after up to three words ("the family membership fee", "the total
+# excess", "the Payments Core cloud cost"); not a fee's rules ("the fee structure").
+_MONEY_NOUN = (
+    r"([\w'’]+[ -]){0,3}(price|prices|cost|costs|fee|fees|rent|subscription|sub|fare|premium|"
+    r"deposit|budget|bill|charge|salary|wage|excess)\b(?![ -](structure|schedule|policy|"
+    r"policies|form|forms|waiver|account|card|list|code|codes|centre|center|model|models|baggage|"
+    r"luggage|weight)\b)"
+)
 _CODE_NAMES = (
     r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
     r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin|contract"
@@ -86,20 +94,19 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"space|time|data)\b)"),
         (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
-        # "what's the new rent going to be", "what is the current fee"
-        (AnswerType.PRICE, r"\b(what|which)( i|')?s (is |was )?the (new |current |old |monthly |"
-                           r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
-                           r"premium|deposit)\b|"
-                           r"\b(what|which) (is|was|will be) the (new |current |old |monthly |"
-                           r"annual |yearly |weekly )?(price|cost|fee|rent|subscription|fare|"
-                           r"premium|deposit)\b|"
+        # "what's the new rent going to be", "what is the current fee", "What was the
+        # annual membership fee in 2024?", "What's the total budget for Lofoten?"
+        (AnswerType.PRICE, rf"\b(what|which)( i|')?s (is |was )?the {_MONEY_NOUN}|"
+                           rf"\b(what|which) (is|was|will be) the {_MONEY_NOUN}|"
                            # "what will the rent be after the review"
                            r"\bwhat (will|would|is|was)( \w+){0,3} (price|cost|fee|rent|salary|"
                            r"wage|bill|subscription|sub|due|fare|premium)s? "
                            r"(be|going to be|come to)\b"),
-        # "What did the Dawes sell for?", "what did I pay for it", "what does it cost"
-        (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|sell for|sold for|"
-                           r"go for|pay(?! attention)|paid(?! attention)|charge)\b|"
+        # "What did the Dawes sell for?", "what did I pay for it", "what does it cost",
+        # "What is the accountant charging…?", "what did the reno end up costing"
+        (AnswerType.PRICE, r"^\W*what (did|does|do|will|would)\b.*\b(cost|costing|charging|"
+                           r"sell for|sold for|go for|pay(?! attention)|paid(?! attention)|"
+                           r"charge)\b|^\W*what (is|was|are|were)\b.*\b(charging|costing)\b|"
                            r"^\W*(the )?(price|cost|fee|rent) (of|for|per)\b"),
         (AnswerType.PRICE, r"\b(what|which) (salary|price|cost|fee|rent|wage|budget)\b"),
         # "moorland brewing day rate", "what's my hourly rate at the uni?"
