@@ -158,6 +158,7 @@ def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType |
         ("| Física II | P1 | 22/04 (qua) | 8h |", AnswerType.DATE, True),
         ("Add 1/2 cup of sugar.", AnswerType.DATE, False),  # a fraction, not 1 February
         ("* 3oz pisco", AnswerType.QUANTITY, True),
+        ("Staging: connect to db-staging:5433.", AnswerType.QUANTITY, True),  # a port in a host
         ("Flight BA 117 leaves at nine.", AnswerType.CODE, True),
         ("The exam is on 2024-04-22.", AnswerType.PHONE, False),
         ("Só vale para indeterminações 0/0 ou ∞/∞: lim f/g = lim f'/g'.", AnswerType.WHEN, True),
@@ -234,7 +235,6 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("prix du carénage", AnswerType.PRICE),
         ("max attachment upload size", AnswerType.QUANTITY),
         ("increase the upload size limit in nginx", None),
-        ("staging db port", None),  # a port is often written into a host ("db-1:5433")
         # a score or a grade
         ("What score did I get in the ham radio exam?", AnswerType.QUANTITY),
         ("¿Qué nota saqué en la parte oral?", AnswerType.QUANTITY),
@@ -258,6 +258,25 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("Qual é a potência do aparelho de ultrassom?", AnswerType.QUANTITY),
         ("¿Cuál es la temperatura del horno?", AnswerType.QUANTITY),
         ("que área da clínica atende convênio?", None),
+        # a measure by its preposition, or named among other words
+        ("At what temperature does the glaze set?", AnswerType.QUANTITY),
+        ("a que temperatura tiene que estar la vitrina", AnswerType.QUANTITY),
+        ("Above what wind speed are sessions cancelled?", AnswerType.QUANTITY),
+        ("What p99 latency did the failover cause?", AnswerType.QUANTITY),
+        ("What ABV was the old v2 of the IPA?", AnswerType.QUANTITY),
+        ("Which port does the Plex server listen on?", AnswerType.QUANTITY),
+        ("staging db port", AnswerType.QUANTITY),
+        ("Which port did we sail from on the second day?", None),  # a port of call
+        ("max participants schnupperkurs", AnswerType.QUANTITY),
+        ("prod redis maxmemory", AnswerType.QUANTITY),
+        ("whats the max dissolved oxygen allowed in our cans?", AnswerType.QUANTITY),
+        ("Max phone number", AnswerType.PHONE),
+        ("max email", AnswerType.EMAIL),
+        ("newsletter subscriber count in May", AnswerType.QUANTITY),
+        ("What did the gas meter say at the start of March?", AnswerType.QUANTITY),
+        ("lettura contatore gas febbraio", AnswerType.QUANTITY),
+        ("mileage reimbursement rate", None),  # not a meter's reading
+        ("On what date was sector 6 increased to 40 minutes?", AnswerType.DATE),
         # a deposit is money
         ("fianza por barril de 20 litros?", AnswerType.PRICE),
         ("What is the deposit for the flat?", AnswerType.PRICE),

@@ -30,7 +30,6 @@ _MONEY_WORDS = (
     # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
     r"earn|earns|earned|ganha|ganham|ganhava|ganhou|gana|ganan|ganaba|gano"
 )
-# Things a number or code identifies: asked for, the answer is that code, never a name.
 # A sum by its name after up to three words ("the family membership fee", "the total
 # excess", "the Payments Core cloud cost"); not a fee's rules ("the fee structure").
 _MONEY_NOUN = (
@@ -39,6 +38,7 @@ _MONEY_NOUN = (
     r"policies|form|forms|waiver|account|card|list|code|codes|centre|center|model|models|baggage|"
     r"luggage|weight)\b)"
 )
+# Things a number or code identifies: asked for, the answer is that code, never a name.
 _CODE_NAMES = (
     r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
     r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin|contract"
@@ -164,6 +164,48 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                               # not "what area of the house"
                               r"^\W*(what|which)('s| is| was) the (floor |surface )?"
                               r"(area|volume)\b"),
+        # A measure by its preposition: "At what temperature does…", "a que temperatura
+        # tiene que estar la vitrina", "Above what wind speed…"
+        (AnswerType.QUANTITY, r"^\W*(at|to|until|up to|above|below|over|under|a|ate|hasta|con) "
+                              r"(what|which|que|qual|cual|quelle|quel|che) (\w+ )?(temp|"
+                              r"temperature|temperatura|speed|velocidad|velocidade|velocita|"
+                              r"pressure|pressao|presion|depth|profundidade|profundidad|height|"
+                              r"altura|altitude|angle|angulo|frequency|frequencia|frecuencia|"
+                              r"distance|distancia|percentage|porcentaje|porcentagem)\b"),
+        # a measure named among the what-words of the measurement above: "What p99 latency
+        # …", "What share of the tokens…", "What ABV was the old v2…"
+        (AnswerType.QUANTITY, r"^\W*(what|which)('s| is| was| should| does)?( \S+){0,3} "
+                              r"(latency|ratio|hydration|percentage|share|efficiency|yield|abv|"
+                              r"rpm|fps|torque|u-value|mileage|threshold|velocity|frequency|"
+                              r"angle|intensity|strength|wattage|amperage|bitrate|headcount|"
+                              r"attendance|turnout)"
+                              r"(?=\W*$|\s+(of|for|on|at|in|is|are|was|were|should|does|do|"
+                              r"did|to|will|would|can|must|setting|during|after|before)\b)"),
+        # the port a service listens on is a number; not a port of call ("Which port did we
+        # sail from?")
+        (AnswerType.QUANTITY, r"^\W*(what|which) port (do|does|is|should|did)\b.*\b(listen|ssh|"
+                              r"connect|serve|expose|bind|use)\w*\b|"
+                              rf"{_TERSE}\b(db|database|ssh|http|https|tcp|udp|redis|postgres|"
+                              r"mysql|server|service|api|smtp|imap) port\W*$"),
+        # a limit: "max participants schnupperkurs", "prod redis maxmemory", "whats the max
+        # dissolved oxygen allowed", "max_connections" (not "Max's number": a name)
+        (AnswerType.QUANTITY, rf"{_TERSE}^\W*(max|min|maximum|minimum)(?!['’])[ _]"
+                              r"(?!(phone|mobile|cell|tel|number|nummer|e-?mail|mail|address|"
+                              r"adresse|birthday|bday|geburtstag)\b)\w|"
+                              rf"{_TERSE}\b(\w+_)?(max|min)_\w|\bmax(memory|clients|conns?|"
+                              r"connections)\b|"
+                              r"^\W*(what|which)('s| is| was|s)? the (max|min|maximum|"
+                              r"minimum)(?!['’])\b"),
+        # a count: "final wishlist count at the end of next fest"
+        (AnswerType.QUANTITY, rf"{_TERSE}\b\w+ (count|headcount|turnout|attendance)"
+                              r"(\W*$|\s+(at|in|of|for|on|after|before)\b)"),
+        # a meter read: "What did the gas meter say at the start of March?"
+        (AnswerType.QUANTITY, r"^\W*what did the (\S+ ){0,3}(meter|gauge|thermometer|fridge|"
+                              r"freezer|scale|scales|display|probe|sensor|counter|odometer)\b"
+                              r".*\b(read|say|show)\b|"
+                              rf"{_TERSE}\b(meter reading|odometer|mileage(?! (rate|allowance|"
+                              r"reimbursement|claim))|lectura del "
+                              r"contador|lettura (del )?contatore|\w*zahlerstand)\b"),
         # "qual era a salinidade", "¿cuál es la temperatura del horno?"
         # ("que área" asks which area, not how large)
         (AnswerType.QUANTITY, r"^\W*((qual|quais|cual)( e| era| foi| es| fue)?( a| o| la| el)?|"
