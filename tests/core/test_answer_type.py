@@ -277,6 +277,22 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("lettura contatore gas febbraio", AnswerType.QUANTITY),
         ("mileage reimbursement rate", None),  # not a meter's reading
         ("On what date was sector 6 increased to 40 minutes?", AnswerType.DATE),
+        # a person by role, asked for by name; a place by its kind; an address
+        ("name of the EHO who did the june inspection", AnswerType.PERSON),
+        ("pest control tech name", AnswerType.PERSON),
+        ("come si chiama il mio commercialista", AnswerType.PERSON),
+        ("Wie heißt der Hausmeister der Grundschule?", AnswerType.PERSON),
+        ("name of the file with the budget", None),
+        ("wifi network name", None),
+        ("which hotel are we staying at in angouleme", AnswerType.PLACE),
+        ("Which room was the planning session held in?", AnswerType.PLACE),
+        ("em q hotel a gente ficou em buenos aires", AnswerType.PLACE),
+        ("Dans quelle salle j'ai HGGSP ?", AnswerType.PLACE),
+        ("which room number is Priya in", None),
+        ("What's the address of the surf shop?", AnswerType.PLACE),
+        ("Wat is het adres van het Onderdelenhuis?", AnswerType.PLACE),
+        ("How do I make an HTTP request to an IPv6 address?", None),
+        ("What is the capital of Australia?", AnswerType.PLACE),
         # a deposit is money
         ("fianza por barril de 20 litros?", AnswerType.PRICE),
         ("What is the deposit for the flat?", AnswerType.PRICE),

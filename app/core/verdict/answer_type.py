@@ -14,35 +14,11 @@ from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_patterns_fr_de_it import FRENCH_GERMAN_ITALIAN
 from app.core.verdict.answer_patterns_nl import DUTCH
 from app.core.verdict.answer_patterns_sv import SWEDISH
+from app.core.verdict.asked_nouns import CODE_NAMES, MONEY_NOUN, MONEY_WORDS, PLACES, ROLES
 from app.core.verdict.measures import asks_age
 from app.core.verdict.question_openers import terse_query
 from app.core.verdict.secrets import asks_for_secret
 
-_MONEY_WORDS = (
-    r"cost|costs|costed|costing|price|prices|priced|pay|paid|pays|paying|charge|charged|"
-    r"charges|charging|fee|fees|"
-    r"spend|spent|worth|rent|salary|budget|bill|custa|custou|custam|custar|preco|pago|"
-    r"paguei|pagar|valor|taxa|gastei|gasto|aluguel|salario|orcamento|invoice|invoiced|"
-    r"cuesta|cuestan|costo|costaron|costar|precio|paga|pagan|pagaba|pague|pagas|pagamos|coste|"
-    r"importe|cobra|deposit|fianza|caucao|kaution|cauzione|pfand|"
-    r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
-    r"subscription|subscriptions|dues|fare|fares|premium|"
-    # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
-    r"earn|earns|earned|ganha|ganham|ganhava|ganhou|gana|ganan|ganaba|gano"
-)
-# A sum by its name after up to three words ("the family membership fee", "the total
-# excess", "the Payments Core cloud cost"); not a fee's rules ("the fee structure").
-_MONEY_NOUN = (
-    r"([\w'’]+[ -]){0,3}(price|prices|cost|costs|fee|fees|rent|subscription|sub|fare|premium|"
-    r"deposit|budget|bill|charge|salary|wage|excess)\b(?![ -](structure|schedule|policy|"
-    r"policies|form|forms|waiver|account|card|list|code|codes|centre|center|model|models|baggage|"
-    r"luggage|weight)\b)"
-)
-# Things a number or code identifies: asked for, the answer is that code, never a name.
-_CODE_NAMES = (
-    r"serial|flight|account|tracking|order|reference|booking|model|part|registration|"
-    r"policy|membership|customer|invoice|ticket|licen[cs]e|sort|pin|contract"
-)
 # "number", "no." or a final "no": "which part no longer fits?" asks for no number.
 _NUMBER_WORD = r"(number|no\.|no\W*$|code)"
 
@@ -73,7 +49,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"^\W*qual (e )?(o )?(numero (de|do) )?(telefone|celular|whatsapp)\b|"
                            r"^\W*((cual|que) es )?(el |su |mi )?(numero de )?"
                            r"(telefono|movil|celular|whatsapp)\b"),
-        (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({_CODE_NAMES}) {_NUMBER_WORD}(?!\s*\d)|"
+        (AnswerType.CODE, rf"^\W*(what|which)\b.*\b({CODE_NAMES}) {_NUMBER_WORD}(?!\s*\d)|"
                           r"^\W*(what|which)( \S+)? (version|postcode|zip code|ip address)"
                           r"\b(?!\s*\d)|\bversion of\b|"
                           r"^\W*(qual|quais)\b.*\b(numero|codigo) (de|do|da) "
@@ -86,18 +62,18 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           # a booking's code: "booking reference", "localizador"
                           r"\b(booking|confirmation|reservation) (reference|ref|code)\b|"
                           r"\b(localizador|codigo de (reserva|confirmacion))\b"),
-        (AnswerType.PRICE, rf"\bhow much\b.*\b({_MONEY_WORDS})\b"),
+        (AnswerType.PRICE, rf"\bhow much\b.*\b({MONEY_WORDS})\b"),
         # "How much is a croissant now?": a price; "how much is left" is not.
         (AnswerType.PRICE, r"\bhow much (is|was|are|were) (a|an|the|my|our|one|\d)\b"
                            r"(?!\s*(\S+\s+)?(dose|dosage|weight|temperature|pressure|distance|"
                            r"volume|capacity|water|flour|milk|sugar|salt|memory|ram|storage|"
                            r"space|time|data)\b)"),
-        (AnswerType.PRICE, rf"\b({_MONEY_WORDS})\b.*\bhow much\b"),
-        (AnswerType.PRICE, rf"\bquanto\b.*\b({_MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
+        (AnswerType.PRICE, rf"\b({MONEY_WORDS})\b.*\bhow much\b"),
+        (AnswerType.PRICE, rf"\bquanto\b.*\b({MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         # "what's the new rent going to be", "what is the current fee", "What was the
         # annual membership fee in 2024?", "What's the total budget for Lofoten?"
-        (AnswerType.PRICE, rf"\b(what|which)( i|')?s (is |was )?the {_MONEY_NOUN}|"
-                           rf"\b(what|which) (is|was|will be) the {_MONEY_NOUN}|"
+        (AnswerType.PRICE, rf"\b(what|which)( i|')?s (is |was )?the {MONEY_NOUN}|"
+                           rf"\b(what|which) (is|was|will be) the {MONEY_NOUN}|"
                            # "what will the rent be after the review"
                            r"\bwhat (will|would|is|was)( \w+){0,3} (price|cost|fee|rent|salary|"
                            r"wage|bill|subscription|sub|due|fare|premium)s? "
@@ -121,7 +97,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"^\W*(what|which)('s| is| was| will be) (the |my |our |her |his |"
                            r"their )?(new |current |old |monthly |annual |yearly |hourly )?"
                            r"(salary|wage)s?\b"),
-        (AnswerType.PRICE, rf"\bcuanto\b.*\b({_MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
+        (AnswerType.PRICE, rf"\bcuanto\b.*\b({MONEY_WORDS})\b|\bcuanto (cuesta|cuestan|costo)\b"),
         # "¿a cuánto da Tapatía el bulto?", "a cuanto daba antes": what a seller charges
         (AnswerType.PRICE, r"\ba cuanto (me |nos |lo |la |los |las )?(da|daba|dan|daban|dio|"
                            r"sale|salia|vende|vendia|esta|estaba)\b"),
@@ -249,7 +225,35 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.PERSON, r"^\W*(quien|quienes|con quien|de quien|para quien|a quien)\b|"
                             r"\bcon quien\b|\bque (persona|medico|medica|dentista|fontanero|"
                             r"amigo|amiga|companero|companera)\b"),
+        # a person by role, asked for by name: "name of the EHO who came in October",
+        # "accountant name", "come si chiama il mio commercialista", "Wie heißt der
+        # Hausmeister?" (not a file's, a network's or a pet's name)
+        (AnswerType.PERSON, rf"(^\W*(the )?name of (the |my |our )?|{_TERSE}\b|"
+                            r"^\W*(what|what's|whats) is (the |my |our )?)"
+                            rf"({ROLES})\b.*\bname\W*$|"
+                            rf"^\W*(the )?name of (the |my |our )?(\w+ )?({ROLES})\b|"
+                            rf"^\W*(nome|nom|nombre) (do|da|du|de la|de|del) (\w+ )?({ROLES})\b|"
+                            rf"^\W*come si chiama (il |la |lo |l')?(mio |mia |nostro |nostra )?"
+                            rf"({ROLES})\b|^\W*comment s'appelle (le |la |l')?({ROLES})\b|"
+                            rf"^\W*wie heisst (der|die|unser|unsere|mein|meine) \w*({ROLES})\b"),
         (AnswerType.PLACE, r"^\W*where\b|\bin which (city|town|country|place|shop|store)\b"),
+        # a place by its kind: "which hotel are we staying at", "Which room was the session
+        # held in?", "em q hotel a gente ficou", "Dans quelle salle j'ai HGGSP ?" (not the
+        # room's price, number or code)
+        (AnswerType.PLACE, rf"^\W*((in|at|on|to) )?(which|what) ({PLACES})\b"
+                           rf"(?! (number|no|code|rate|rates|price|prices|cost|fee|size|type)\b)|"
+                           rf"^\W*(em|en|dans|in|a|para|pra|num|numa) (que|q|qual|quel|quelle|"
+                           rf"quale|cual) ({PLACES})\b(?! (number|no|code|numero))|"
+                           rf"^\W*(qual|cual|quel|quelle|quale)( (e|es|est|era|foi|fue|etait))?"
+                           rf"( (o|a|el|la|le|il))? ({PLACES})\b(?! (number|no|code|numero))|"
+                           r"\b(capital|capitale|hauptstadt|hoofdstad) (of|de|da|do|di|von|van)\b|"
+                           # an address, not an email's, a web or an IP one
+                           rf"({_TERSE}|^\W*(what|which)('s| is| was|s)? (the |my |our )?)"
+                           r"([\w'’]+ ){0,2}(?<!e-mail )(?<!email )(?<!mail )(?<!ip )(?<!ipv4 )"
+                           r"(?<!ipv6 )(?<!mac )(?<!web )(?<!wallet )(street |postal |home |post )?"
+                           r"address(\W*$| (of|for)\b)|"
+                           r"\b(adresse|adres|endereco|direccion|indirizzo) (du|de|des|van|do|"
+                           r"da|del|della|dell'|di|of)\b(?! (e-?mail|correo|courriel))"),
         (AnswerType.PLACE, r"^\W*(onde|aonde|em que (cidade|lugar|pais|loja))\b"),
         (AnswerType.PLACE, r"^\W*((de |a )?donde|adonde|"
                            r"en que (ciudad|lugar|pais|tienda|calle))\b"),
@@ -272,10 +276,10 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"tor|tur) ?(code|pin)\b"),
         # "ticket number for the duplicate invoice", "order no for the tyres", "pi5 ip?",
         # "what's the static ip of the pi": a code or an address, never a sentence about it
-        (AnswerType.CODE, rf"{_TERSE}\b({_CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"
+        (AnswerType.CODE, rf"{_TERSE}\b({CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"
                           # "serial number of the cintiq": opening the query, not a count
                           # ("order number of the steps" is their sequence)
-                          rf"{_TERSE}^\W*(the )?(?!order|sort|pin)({_CODE_NAMES}) "
+                          rf"{_TERSE}^\W*(the )?(?!order|sort|pin)({CODE_NAMES}) "
                           r"(number|no|nr|ref|id) of\b|"
                           rf"{_TERSE}\b(ip|ipv4|ip address|mac address)\b"
                           r"(?!\s+(range|camera|cam|phone|block|plan|conflict)s?\b)|"
