@@ -293,6 +293,25 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("Wat is het adres van het Onderdelenhuis?", AnswerType.PLACE),
         ("How do I make an HTTP request to an IPv6 address?", None),
         ("What is the capital of Australia?", AnswerType.PLACE),
+        # times of day, dates and lengths of time by name
+        ("check out time", AnswerType.TIME),
+        ("market trading hours", AnswerType.TIME),
+        ("What hours does Mei work?", AnswerType.TIME),
+        ("How early in the day can I ring Grandma?", AnswerType.TIME),
+        ("horario da turma H do pilates", AnswerType.TIME),
+        ("até quando vale meu visto atual?", AnswerType.WHEN),
+        ("jusqu'à quand le lave-linge est garanti", AnswerType.WHEN),
+        ("whens the mot due", AnswerType.WHEN),
+        ("What are Julien's contract dates?", AnswerType.DATE),
+        ("grape harvest 2024 dates", AnswerType.DATE),
+        ("last day for xmas orders this yr?", AnswerType.DATE),
+        ("In che giorni resta chiusa l'enoteca?", AnswerType.DATE),
+        ("croissant proof time", AnswerType.DURATION),
+        ("warranty period of the boiler", AnswerType.DURATION),
+        ("Qual a meia vida do carbono 14?", AnswerType.DURATION),
+        ("Como tiro a meia-vida a partir do λ?", None),
+        ("What was the winning time on leg 3?", AnswerType.DURATION),
+        ("Erik N:s tid på USM-sprinten?", AnswerType.DURATION),
         # a deposit is money
         ("fianza por barril de 20 litros?", AnswerType.PRICE),
         ("What is the deposit for the flat?", AnswerType.PRICE),
@@ -393,7 +412,6 @@ def test_portuguese_typed_in_a_hurry(question: str, kind: AnswerType | None) -> 
         ("how soon before the flight should we leave", AnswerType.DURATION),
         ("Com quanta antecedência se marca o estúdio?", AnswerType.DURATION),
         ("¿Con cuánta antelación hay que reservar la sala?", AnswerType.DURATION),
-        ("How early in the day can I ring Grandma?", None),  # a time of day, or not asked
     ],
 )
 def test_a_time_something_takes_is_a_duration(question: str, kind: AnswerType | None) -> None:
@@ -675,4 +693,16 @@ def test_how_long_is_a_length_or_a_length_of_time(
     question: str, sentence: str, stated: bool
 ) -> None:
     assert asked_type(question) is AnswerType.DURATION
+    assert states(sentence, AnswerType.DURATION, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        ("Erik N:s tid på USM-sprinten?", "- Erik: **14:38**, plac 27.", True),
+        ("What was the winning time on leg 3?", "Leg 3 was won in 1:52:10.", True),
+        ("How long is the bus ride to the start?", "The bus leaves at 14:38.", False),
+    ],
+)
+def test_a_race_result_is_written_like_a_clock(question: str, sentence: str, stated: bool) -> None:
     assert states(sentence, AnswerType.DURATION, question) is stated

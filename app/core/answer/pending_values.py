@@ -33,6 +33,12 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     promised = asked is not AnswerType.PERSON
     if not says_pending(text, promised=promised, asked=question):
         return False
+    if asked in (AnswerType.PLACE, AnswerType.PERSON) and pending_for_unknown_kind(
+        text, question, detect_language(f"{question}\n{text}")
+    ):
+        # a place or a person is a name: "in una chiesa del 7° distretto (nome ancora da
+        # confermare)" names a district, and says the church's name is still to come
+        return True
     if not stated_in(text, asked, question):
         return True
     # A short question is read in its quote's language ("quando inizia Sara?").

@@ -65,7 +65,8 @@ FRENCH_GERMAN_ITALIAN: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.QUANTITY, r"\bcombien\b|\bwie ?viele?\b|\b(quanti|quante)\b"),
     (AnswerType.DATE, r"\bquel(le)? (jour|date|annee)\b|\bquel mois\b|"
                       r"\ban welchem (tag|datum)\b|\bwelches datum\b|\bin welchem (jahr|monat)\b|"
-                      r"\b(che|quale) (giorno|data|anno|mese)\b|\bin che (giorno|anno|mese)\b"),
+                      r"\b(che|quale|quali) (giorno|giorni|data|anno|mese)\b|"
+                      r"\bin che (giorno|giorni|anno|mese)\b"),
     (AnswerType.WHEN, r"^\W*quand\b|\bquand (est|etait|sera|dois|commence|finit)\b|"
                       r"\bc'?\s?est quand\b|\bquand\W*$|"  # "c'est quand le rdv", "rdv quand ?"
                       r"^\W*wann\b|\b(bis|ab|seit) wann\b|\bwann\W*$"),

@@ -52,8 +52,9 @@ SWEDISH: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.DURATION, r"\bhur (lang|langa) tid\b|\bhur lange\b|"
                           r"\bhur manga (sekunder|minuter|timmar|dagar|veckor|manader|ar)\b"),
     (AnswerType.WHEN, r"\bhur ofta\b"),
-    # a race's result: "Vilken tid fick Erik på långa banan?"
-    (AnswerType.DURATION, r"\bvilken tid (fick|sprang|gjorde|hade|tog|klarade)\b"),
+    # a race's result: "Vilken tid fick Erik på långa banan?", "Erik N:s tid på USM?"
+    (AnswerType.DURATION, r"\bvilken tid (fick|sprang|gjorde|hade|tog|klarade)\b|"
+                          rf"{_TERSE}\b\w+:s tid\b"),
     (AnswerType.TIME, r"\bvilken tid\b|\bhur dags\b|\bvilket klockslag\b|\bnar pa dagen\b"),
     # the plural too: "Hur långa dubbar ska juniorerna ha?"
     (AnswerType.QUANTITY, r"^\W*hur (lang|langt|langa|hog|hogt|hoga|stor|stort|stora|tung|"

@@ -112,7 +112,40 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.DURATION, r"\b(turnaround|turn around|lead|processing|journey|travel|"
                               r"transit|cooking|baking|proving|proofing|prep|preparation|"
                               r"waiting|wait|response|recovery|driving|drive|flight|boot|"
-                              r"build|drying|curing|setting) times?\b"),
+                              r"build|drying|curing|setting|ferment|fermentation|proof|rest|"
+                              r"resting|steep|steeping|boil|brew|play|"
+                              # a result: "What was the winning time on leg 3?"
+                              r"finish|finishing|winning|chip|gun|lap|split) times?\b|"
+                              r"\bplaytime\b|\b(warranty|notice|trial|probation) period\b|"
+                              r"\bhow quickly\b|"
+                              # not how to work one out ("Como tiro a meia-vida a partir do λ?")
+                              r"^(?!\W*(how|como|comment|wie|come)\b).*\b(half[- ]life|"
+                              r"meia[- ]vida|semivida|"
+                              r"vida media|emivita|demi-vie|halbwertszeit)\b|"
+                              r"\btempo di (cottura|lievitazione|riposo|posa|attesa|viaggio|"
+                              r"percorrenza)\b"),
+        # a time of day by what starts then: "check out time", "daily standup time",
+        # "market trading hours", "What hours does Mei work?", "How early in the day can
+        # I ring Grandma?"
+        (AnswerType.TIME, r"\b(check[- ]?in|check[- ]?out|standup|stand-up|start|kick-?off|"
+                          r"arrival|departure|pickup|pick-up|setup|set-up|meeting) time\b|"
+                          r"\b(opening|trading|office|business|surgery|visiting) (hours|hrs)\b|"
+                          r"^\W*what hours (is|are|does|do|did|will) \w+( \w+)? (work|open)|"
+                          r"^\W*what (are|were) (the |his |her |their |our |my )?"
+                          r"([\w'’]+ ){0,4}hours\b|^\W*how (early|late)\b"),
+        # until when: "até quando vale meu visto", "jusqu'à quand le lave-linge est garanti",
+        # "whens the mot due", "market stall setup from when"
+        (AnswerType.WHEN, r"\b(ate|hasta|jusqu'a|jusqu a|fino a) (quando|cuando|quand)\b|"
+                          r"^\W*whens\b|\bfrom when\W*$"),
+        # dates by name: "What are Julien Tanguy's contract dates?", "grape harvest 2024
+        # dates", "last day for xmas orders", "fire extinguisher inspection next due"
+        (AnswerType.DATE, r"^\W*(what|which|quelles|quels|quais|cuales) (are|were|sont|etaient|"
+                          r"sao|eram|son|eran|were) (the |les |as |las |os |los )?(\S+ ){0,5}"
+                          r"(dates|datas|fechas)\b|"
+                          rf"{_TERSE}\b(dates|datas|fechas|termine)( (19|20)\d\d)?\W*$|"
+                          rf"{_TERSE}^\W*(datas|fechas|dates) (de|do|da|dos|das|del|des|du|of)\b|"
+                          r"^\W*data (di|del|della|dello|do|da|dos|das)\b|"
+                          r"\blast day (to|for|of)\b|\bnext due\W*$"),
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
                               r"meses|anos|semanas)|quantas (horas|semanas))\b"),
         (AnswerType.DURATION, r"\b(cuanto tiempo|por cuanto tiempo|cuantos (minutos|horas|dias|"
@@ -322,7 +355,9 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                           r"\w+(datum|termin|frist)\b|\bdata di\b|"
                           r"\bdate de (peremption|validite|naissance)\b|"
                           r"\bdate d'(expiration|echeance)\b)"),
-        (AnswerType.TIME, rf"{_TERSE}\b(uhrzeit|\w*o?e?ffnungszeiten?|horaires?|orari|orario)\b|"
+        (AnswerType.TIME, rf"{_TERSE}\b(uhrzeit|\w*o?e?ffnungszeiten?|horaires?|orari|orario|"
+                          r"horario|horarios|sprechzeiten?|\w*startzeit|abfahrtszeit|"
+                          r"ankunftszeit)\b|{_TERSE}^\W*(l')?heure (de|du|d'|des)\b|"
                           # "rehearsal times", "opening hours": a clock time, where "cooking
                           # time" would be a duration
                           rf"{_TERSE}\b(opening|closing|rehearsal|practice|class|lesson|"

@@ -91,6 +91,22 @@ def asks_length_or_time(question: str) -> bool:
     return _LENGTH_OR_TIME.search(fold(question)) is not None
 
 
+# A race's or a test's result, asked in each language asknotes reads: it is written like
+# a clock ("14:38", "1:52:10"), and is a time something took.
+_RESULT = re.compile(
+    r"\b(winning|finish|finishing|chip|gun|lap|split|race|result) times?\b|\bpersonal best\b|"
+    r"\bwhat did \w+( \w+)? run\b|\b\w+:s tid\b|\bvilken tid (fick|sprang|gjorde|hade|"
+    r"klarade)\b|\b(segertid|sluttid|tempo finale|tempo de prova|tiempo final|endzeit|"
+    r"laufzeit|siegerzeit|temps final)\b"
+)
+
+
+def asks_result(question: str) -> bool:
+    """Whether the question asks the time a race, a run or a test took ("What was the
+    winning time on leg 3?", "Erik N:s tid på USM-sprinten?")."""
+    return _RESULT.search(fold(question)) is not None
+
+
 # A person's or a thing's age, in each language asknotes reads, and an age limit
 # ("quantos anos durou o curso" asks a length of time: a count of years is an age only
 # with "have" or "turn", and not of a course, a warranty or a loan).

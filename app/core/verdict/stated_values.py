@@ -24,6 +24,7 @@ from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.measures import (
     asks_age,
     asks_length_or_time,
+    asks_result,
     counted_unit,
     counts,
     dimension,
@@ -57,6 +58,8 @@ _BOOKING = re.compile(r"\b(booking|reservation|confirmation|localizador|reserva)
 _FLIGHT = re.compile(r"[A-Z]{2,3}\s?\d{2,4}")
 _LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 
+# A result written like a clock: "14:38", "1:52:10", "12:51.4".
+_CLOCK_RESULT = re.compile(r"(?<![\d:.])\d{1,2}:\d\d(:\d\d)?([.,]\d)?(?![\d:])")
 _FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
 _SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$")
@@ -286,6 +289,8 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.QUANTITY:
         return bool(quantities(text))
     if kind is AnswerType.DURATION:
+        if question and asks_result(question) and _CLOCK_RESULT.search(text):
+            return True
         if question and asks_length_or_time(question):
             # "how long is Rosa's Sunday ride?": "87 km" answers it as well as "4 hours"
             return has_duration(text) or any(
