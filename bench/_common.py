@@ -80,7 +80,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # English family-history notes of a retired teacher in Quimper: parish registers, DNA
 # matches, letters to cousins abroad) after Dutch had shipped; orientering-umea (Swedish and
 # English notes of an orienteering club in Umeå) written while Swedish was first being
-# read, measured both before and after.
+# read, measured both before and after; astro-club (English notes of an amateur astronomy
+# society in West Yorkshire: observing logs, loan register, imaging, finance) written
+# while more question types were being read, measured before and after.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -91,7 +93,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
-        "genealogie-quimper", "orientering-umea",
+        "genealogie-quimper", "orientering-umea", "astro-club",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
