@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from app.core.basics.date_tokens import date_in_words, day_month_tokens, season_tokens
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, stemmer_for, stopwords
 
 # A run of word characters joined by the punctuation that code and error codes use,
@@ -149,54 +150,11 @@ def lexical_tokens(text: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         tokens.extend(_term_tokens(term, language))
         if folded[last_end : match.start()].strip(" ."):  # a comma or a cell's bar parts them
             before = ("", "")
-        tokens.extend(_date_in_words(*before, term, language))
+        tokens.extend(date_in_words(*before, term, language))
         whole = _NUMBER.fullmatch(term) and not _DECIMAL_BEFORE.search(folded, 0, match.start())
         number = match if whole else None
         before, last_end = (before[1], term), match.end()
     return tokens
-
-
-# A day of the month as written before or after its month's name ("12", "3rd", "1er").
-_DAY_OF_MONTH = re.compile(r"(\d{1,2})(?:st|nd|rd|th|er|o|a)?")
-# The word between a day and its month in "12 de abril", "3rd of March", "5 di maggio".
-_DAY_OF = frozenset({"de", "del", "di", "of"})
-# Month abbreviations that are everyday words elsewhere: "3 out of 5", "a set of 4".
-_PORTUGUESE_ONLY = frozenset({"out", "set"})
-
-
-def _month(term: str, language: str) -> int | None:
-    if not term[:1].isalpha() or term in _PORTUGUESE_ONLY and language != "pt":
-        return None
-    return _months().get(term.rstrip("."))
-
-
-@lru_cache(maxsize=1)
-def _months() -> dict[str, int]:
-    from app.core.basics.dates import MONTHS  # dates reads words with this module
-
-    return MONTHS
-
-
-def date_token(day: int, month: int) -> str:
-    """The one token of a day and month however written: "Sat 12 Apr", "Saturday 12
-    April", "12/04/2025", "2025-04-12" and "12 de abril" all give "12.04"."""
-    return f"{day:02d}.{month:02d}"
-
-
-def _date_in_words(two_before: str, one_before: str, term: str, language: str) -> list[str]:
-    """The date token of a day and a month's name ending at `term`: "12 April", "12 de
-    abril", "April 12th"; empty for anything else."""
-    month = _month(term, language)
-    if month is not None:
-        day = _DAY_OF_MONTH.fullmatch(one_before)
-        if day is None and one_before in _DAY_OF:
-            day = _DAY_OF_MONTH.fullmatch(two_before)
-    else:
-        month = _month(one_before, language)
-        day = _DAY_OF_MONTH.fullmatch(term) if month is not None else None
-    if month is None or day is None or not 1 <= int(day.group(1)) <= 31:
-        return []
-    return [date_token(int(day.group(1)), month)]
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -216,65 +174,6 @@ def _with_unit(number: str, unit: str) -> list[str]:
 _GLUED_UNIT = re.compile(r"(\d+)([^\W\d_]{1,4})")
 
 
-# A date written with its day and month first or last, and a year ("28.03.2025",
-# "14/03/24"), or without its year ("28.03", "3/14").
-_DAY_MONTH = re.compile(r"(\d{1,2})([./])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?")
-
-
-def day_month(term: str) -> str | None:
-    """A date's day and month as one token, each part two digits ("28.03.2025" and
-    "28.3" give "28.03"): a question asks for "the meeting on 28.03." of a note that
-    writes the year. None for any other term."""
-    date = _DAY_MONTH.fullmatch(term)
-    if date is None:
-        return None
-    return f"{int(date.group(1)):02d}{date.group(2)}{int(date.group(3)):02d}"
-
-
-_ISO_DATE = re.compile(r"\d{4}-(\d{1,2})-(\d{1,2})")
-
-
-def _day_month_of(term: str) -> list[str]:
-    """The date's day and month as a token of its own, when the term is a date written
-    otherwise, and as `date_token` writes every date; empty for any other term."""
-    iso = _ISO_DATE.fullmatch(term)
-    if iso is not None:
-        month, day = int(iso.group(1)), int(iso.group(2))
-        return [date_token(day, month)] if 1 <= month <= 12 and 1 <= day <= 31 else []
-    date = day_month(term)
-    if date is None:
-        return []
-    day, month = int(date[:2]), int(date[3:])
-    canonical = date_token(day, month) if 1 <= month <= 12 and 1 <= day <= 31 else date
-    return list(dict.fromkeys(t for t in (date, canonical) if t != term))
-
-
-# A season, school or tax year: "2024/25", "2024-2025", "2024/2025" (the second year the
-# next one, so "2025-03", a month, is none).
-_SEASON = re.compile(r"((?:19|20)\d\d)[-/]((?:19|20)?\d\d)")
-
-
-def season_years(term: str) -> tuple[int, int] | None:
-    """The two years of a season however written ("2024/25", "2024-2025"); None for any
-    other term."""
-    season = _SEASON.fullmatch(term)
-    if season is None:
-        return None
-    first, second = int(season.group(1)), season.group(2)
-    if int(second) != ((first + 1) % 100 if len(second) == 2 else first + 1):
-        return None
-    return first, first + 1
-
-
-def _season_of(term: str) -> list[str]:
-    """A season's one token, as `season_years` reads it ("2024/25" for "2024-2025")."""
-    years = season_years(term)
-    if years is None:
-        return []
-    season = f"{years[0]}/{years[1] % 100:02d}"
-    return [season] if season != term else []
-
-
 def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """A folded term's tokens: a compound whole, then its parts, then its parts joined
     ("wi-fi" also gives "wifi", so `Wi-Fi`, `wifi` and `wi fi` find each other), and a
@@ -286,8 +185,8 @@ def _term_tokens(term: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
             return [term, *_content_words(glued.groups(), language), *_with_unit(number, unit)]
         return _content_words((term,), language)
     parts = _PART.findall(term)
-    tokens = [term, *_content_words(parts, language), *_day_month_of(term)]
-    tokens += _season_of(term)  # never the term itself, nor one of its parts
+    tokens = [term, *_content_words(parts, language), *day_month_tokens(term)]
+    tokens += season_tokens(term)  # never the term itself, nor one of its parts
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         tokens.extend(_content_words(("".join(parts),), language))
     return tokens
@@ -302,8 +201,8 @@ def term_variants(word: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         with_unit = _with_unit(*glued.groups()) if glued is not None else []
         return list(dict.fromkeys([*_content_words((term,), language), *with_unit]))
     parts = _PART.findall(term)
-    variants = [term, *_day_month_of(term)]  # "28.3." for a note's "28.03.2025"
-    variants += _season_of(term)  # "2024-2025" for a note's "2024/25"
+    variants = [term, *day_month_tokens(term)]  # "28.3." for a note's "28.03.2025"
+    variants += season_tokens(term)  # "2024-2025" for a note's "2024/25"
     if len(parts) > 1 and all(p.isalpha() for p in parts) and len("".join(parts)) <= 24:
         variants.extend(_content_words(("".join(parts),), language))
     return variants
