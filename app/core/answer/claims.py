@@ -18,7 +18,8 @@ from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.stopwords import ALL_STOPWORDS
 from app.core.basics.text import content_words, fold, is_compound, lexical_tokens, squash
-from app.core.basics.values import NUMBER_WORDS, Quantity, quantities, times
+from app.core.basics.value_words import NUMBER_WORDS
+from app.core.basics.values import Quantity, quantities, times
 from app.core.basics.weekdays import day_numbers, day_of, is_day_word, weekdays
 
 CITATION = re.compile(r"\[(\d{1,3})\]")

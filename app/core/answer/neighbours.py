@@ -58,7 +58,7 @@ from app.core.basics.text import (
     holds_words,
     squash,
 )
-from app.core.basics.values import UNITS
+from app.core.basics.value_words import UNITS
 from app.core.verdict.yes_no import is_yes_no
 
 # A short code with its number ("P2", "Q3"), or a word and its number ("prática 4",

@@ -25,7 +25,7 @@ from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_word_spans, content_words, fold
-from app.core.basics.values import NUMBER_WORDS, UNITS
+from app.core.basics.value_words import NUMBER_WORDS, UNITS
 from app.core.basics.weekdays import is_day_word
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from app.core.basics.text import fold
-from app.core.basics.values import TIME_UNITS, quantities
+from app.core.basics.value_words import TIME_UNITS
+from app.core.basics.values import quantities
 
 # "3h40", "2h30m", "1h 30": hours and minutes run together. Written alone ("14h30",
 # "Horário: 9h30") that is a time of day; it is a length after a word that says so ("took

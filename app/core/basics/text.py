@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from app.core.basics.date_tokens import date_in_words, day_month_tokens, season_tokens
 from app.core.basics.language import DEFAULT_LANGUAGE, detect_language, stemmer_for, stopwords
+from app.core.basics.value_words import UNITS
 
 # A run of word characters joined by the punctuation that code and error codes use,
 # with an optional leading dash for command-line flags (`-l`, `--force`).
@@ -164,8 +165,6 @@ _DECIMAL_BEFORE = re.compile(r"\d[.,]$")  # "5" of "1,5 h" is no number of hours
 def _with_unit(number: str, unit: str) -> list[str]:
     """The one token of a number and the unit written after it, the unit as `UNITS` names
     it ("24 hours", "24 h" and "24h" are all "24hour"); empty when `unit` is none."""
-    from app.core.basics.values import UNITS  # values reads numbers with this module
-
     return [f"{number}{UNITS[unit]}"] if unit.isalpha() and unit in UNITS else []
 
 

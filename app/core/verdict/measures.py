@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.basics.text import fold
-from app.core.basics.values import CURRENCIES, TIME_UNITS, UNITS
+from app.core.basics.value_words import CURRENCIES, TIME_UNITS, UNITS
 
 # What a unit measures: "how many grams" is answered by "1 kg", not by "3 hours".
 _DIMENSIONS = {
