@@ -312,6 +312,18 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("Como tiro a meia-vida a partir do λ?", None),
         ("What was the winning time on leg 3?", AnswerType.DURATION),
         ("Erik N:s tid på USM-sprinten?", AnswerType.DURATION),
+        # a physical or a course's number, a rate, a score, a terse measure
+        ("Qual o pKa do ácido acético?", AnswerType.QUANTITY),
+        ("qual a chance de estar doente se o teste deu positivo?", AnswerType.QUANTITY),
+        ("Qual a resolução em frequência de uma FFT?", None),  # an expression
+        ("What is the boiling point of ethanol?", AnswerType.QUANTITY),
+        ("What was the open rate of the March newsletter?", AnswerType.QUANTITY),
+        ("What was my actual score out of 50?", AnswerType.QUANTITY),
+        ("sourdough hydr?", AnswerType.QUANTITY),
+        ("seating capacity teatro san procolo", AnswerType.QUANTITY),
+        ("capacity planning doc", None),
+        ("chandler boss hp", AnswerType.QUANTITY),
+        ("What tyre pressures do I run on the road bike?", AnswerType.QUANTITY),
         # a deposit is money
         ("fianza por barril de 20 litros?", AnswerType.PRICE),
         ("What is the deposit for the flat?", AnswerType.PRICE),

@@ -165,7 +165,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.QUANTITY, r"^\W*(what|which)('s| is| was| should| does)?( \S+){0,3} "
                               r"(temperature|pressure|weight|voltage|wattage|speed|dose|dosage|"
                               r"height|length|width|depth|distance|capacity|salinity|humidity|"
-                              r"altitude|elevation|concentration|conductivity|ph)"
+                              r"altitude|elevation|concentration|conductivity|ph)s?"
                               # the measure asked, not a compound ("capacity planning doc")
                               r"(?=\W*$|\s+(of|for|on|at|in|is|are|was|were|should|does|do|"
                               r"did|to|will|would|can|must|setting)\b)|"
@@ -205,6 +205,25 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                               r"connections)\b|"
                               r"^\W*(what|which)('s| is| was|s)? the (max|min|maximum|"
                               r"minimum)(?!['’])\b"),
+        # a physical or a course's number: "Qual o pKa do ácido acético?", "qual a chance de
+        # estar doente", "What is the boiling point of ethanol?", "open rate of the March
+        # newsletter", "What was my actual score out of 50?" ("quanto vale" asks for an
+        # expression, as "qual a resolução em frequência" does: "Δf = fs/N")
+        (AnswerType.QUANTITY, r"^\W*(qual|cual|que)( (e|es|era|foi|fue))?( (o|a|el|la))? "
+                              r"(valor|indice|coeficiente|calor|pka|ph|angulo|rendimento|"
+                              r"frequencia|frecuencia|intensidade|intensidad|probabilidade|"
+                              r"probabilidad|chance|constante)\b"
+                              r"(?=\W*$|\s+(\w+\s+)?(de|do|da|dos|das|del|em|no|na|pra|para)\b)|"
+                              r"\b(boiling|melting|freezing) point\b|"
+                              r"^\W*what is the (population|world record)\b|"
+                              r"\b(open|click|loss|error|failure|success|conversion|bounce|hit|"
+                              r"miss|response) rate\b|"
+                              r"^\W*what (was|is) (my|the|our|his|her|their) (\w+ )?(score|grade|"
+                              r"mark)\b|"
+                              rf"{_TERSE}\b(hydr|hydration|latency|capacity|spin speed|power draw|"
+                              r"thickness|moisture|yield|ertrag|vol|volume)\b(?!\s+(planning|"
+                              r"plan|test|testing|license|licence|discount|control|knob|button|"
+                              rf"mount|group|label|name)\b)|{_TERSE}\bhp\W*$"),
         # a count: "final wishlist count at the end of next fest"
         (AnswerType.QUANTITY, rf"{_TERSE}\b\w+ (count|headcount|turnout|attendance)"
                               r"(\W*$|\s+(at|in|of|for|on|after|before)\b)"),
