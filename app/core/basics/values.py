@@ -110,7 +110,11 @@ def quantities(text: str) -> list[Quantity]:
 
     Clock times and ISO dates are read by `times` and `dates`, not as loose numbers.
     """
-    text = _CROWNS.sub(r"\1kr ", _SWEDISH_YEARS.sub(r"\1\2yr", text))
+    # most lines hold neither, and this runs on every line a check reads
+    if "å" in text or "Å" in text:
+        text = _SWEDISH_YEARS.sub(r"\1\2yr", text)
+    if "SEK" in text:
+        text = _CROWNS.sub(r"\1kr ", text)
     iso_years = {m.start() for m in ISO_DATE.finditer(fold(text))}
     dated = ISO_DATE.sub(lambda m: m.group(1) + " " * (len(m.group(0)) - 4), fold(text))
     folded = _TIME.sub(
