@@ -159,6 +159,8 @@ def test_codes_and_phone_numbers_are_asked_for(question: str, kind: AnswerType |
         ("Add 1/2 cup of sugar.", AnswerType.DATE, False),  # a fraction, not 1 February
         ("* 3oz pisco", AnswerType.QUANTITY, True),
         ("Staging: connect to db-staging:5433.", AnswerType.QUANTITY, True),  # a port in a host
+        ("## Start (kl. 10.15–13.30)", AnswerType.PERSON, False),  # a heading's first word
+        ("## Courses set by Maja Lund", AnswerType.PERSON, True),
         ("Flight BA 117 leaves at nine.", AnswerType.CODE, True),
         ("The exam is on 2024-04-22.", AnswerType.PHONE, False),
         ("Só vale para indeterminações 0/0 ou ∞/∞: lim f/g = lim f'/g'.", AnswerType.WHEN, True),

@@ -62,7 +62,10 @@ _LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 _CLOCK_RESULT = re.compile(r"(?<![\d:.])\d{1,2}:\d\d(:\d\d)?([.,]\d)?(?![\d:])")
 _FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
-_SENTENCE_START = re.compile(r"(^|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$")
+# a heading's first word too, where the text is a heading ("## Start (kl. 10.15–13.30)")
+_SENTENCE_START = re.compile(
+    r"(^\s*(?:#+\s+)?|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$"
+)
 _PLACE_HINT = re.compile(
     r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
     r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
