@@ -138,14 +138,16 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.WHEN, r"\b(ate|hasta|jusqu'a|jusqu a|fino a) (quando|cuando|quand)\b|"
                           r"^\W*whens\b|\bfrom when\W*$"),
         # dates by name: "What are Julien Tanguy's contract dates?", "grape harvest 2024
-        # dates", "last day for xmas orders", "fire extinguisher inspection next due"
+        # dates", "last day for xmas orders", "fire extinguisher inspection next due" (not
+        # "what did we do on the last day of the trip")
         (AnswerType.DATE, r"^\W*(what|which|quelles|quels|quais|cuales) (are|were|sont|etaient|"
                           r"sao|eram|son|eran|were) (the |les |as |las |os |los )?(\S+ ){0,5}"
                           r"(dates|datas|fechas)\b|"
                           rf"{_TERSE}\b(dates|datas|fechas|termine)( (19|20)\d\d)?\W*$|"
                           rf"{_TERSE}^\W*(datas|fechas|dates) (de|do|da|dos|das|del|des|du|of)\b|"
                           r"^\W*data (di|del|della|dello|do|da|dos|das)\b|"
-                          r"\blast day (to|for|of)\b|\bnext due\W*$"),
+                          rf"{_TERSE}\blast day (to|for|of)\b|\bnext due\W*$|"
+                          r"^\W*(what|which|when)('s| is| was|s)? the last day (to|for)\b"),
         (AnswerType.DURATION, r"\b(quanto tempo|por quanto tempo|quantos (minutos|horas|dias|"
                               r"meses|anos|semanas)|quantas (horas|semanas))\b"),
         (AnswerType.DURATION, r"\b(cuanto tiempo|por cuanto tiempo|cuantos (minutos|horas|dias|"
@@ -221,7 +223,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                               r"^\W*what (was|is) (my|the|our|his|her|their) (\w+ )?(score|grade|"
                               r"mark)\b|"
                               rf"{_TERSE}\b(hydr|hydration|latency|capacity|spin speed|power draw|"
-                              r"thickness|moisture|yield|ertrag|vol|volume)\b(?!\s+(planning|"
+                              r"thickness|moisture|yield|ertrag|vol|volume)\b(?!\s+(\d|planning|"
                               r"plan|test|testing|license|licence|discount|control|knob|button|"
                               rf"mount|group|label|name)\b)|{_TERSE}\bhp\W*$"),
         # a count: "final wishlist count at the end of next fest"
@@ -281,7 +283,7 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "accountant name", "come si chiama il mio commercialista", "Wie heißt der
         # Hausmeister?" (not a file's, a network's or a pet's name)
         (AnswerType.PERSON, rf"(^\W*(the )?name of (the |my |our )?|{_TERSE}\b|"
-                            r"^\W*(what|what's|whats) is (the |my |our )?)"
+                            r"^\W*(what is|what's|whats) (the |my |our )?)"
                             rf"({ROLES})\b.*\bname\W*$|"
                             rf"^\W*(the )?name of (the |my |our )?(\w+ )?({ROLES})\b|"
                             rf"^\W*(nome|nom|nombre) (do|da|du|de la|de|del) (\w+ )?({ROLES})\b|"
