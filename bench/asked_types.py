@@ -8,9 +8,10 @@ many questions read as that kind ("when" counts for a time or a date; a race's r
 read as a length of time counts for a time), as another kind, or as none; and, of the
 answerable questions read as some kind, how many have an answer line (the line of their
 source note that their anchor matches) that does not state that kind, each a refusal
-waiting to happen, listed by name. `--show LABEL` lists the questions of that label read
-as none. Two runs at two commits, compared, show what a change to the question patterns
-moved.
+waiting to happen, listed by name (the note around the line counts as the quote check's
+context: a table's header, the note's opening). `--show LABEL` lists the questions of
+that label read as none. Two runs at two commits, compared, show what a change to the
+question patterns moved.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ _RIGHT = {
 }
 
 
-def answer_line(root: Path, sources: list[str], anchor: str) -> str | None:
-    """The line of a source note that the anchor matches, as the app matches anchors."""
+def answer_line(root: Path, sources: list[str], anchor: str) -> tuple[str, str] | None:
+    """The line of a source note that the anchor matches, as the app matches anchors, and
+    the note's text (which the quote check reads around a quote, as a table's header)."""
     for source in sources:
         try:
             text = normalize_text((root / source).read_text(encoding="utf-8"))
@@ -51,7 +53,7 @@ def answer_line(root: Path, sources: list[str], anchor: str) -> str | None:
         if found:
             start = text.rfind("\n", 0, found.start()) + 1
             end = text.find("\n", found.end())
-            return text[start : end if end >= 0 else len(text)]
+            return text[start : end if end >= 0 else len(text)], text
     return None
 
 
@@ -79,9 +81,10 @@ def main() -> None:
             if kind is None or q.get("expect", "answer") != "answer" or not q.get("anchor"):
                 continue
             sources = q["source"] if isinstance(q.get("source"), list) else [q.get("source")]
-            said = answer_line(root, [s for s in sources if s], q["anchor"])
-            if said is not None and not states(said, kind, q["question"]):
-                unstated.append(f"  {name}: {q['question']} ({kind.value}) -> {said.strip()}")
+            found = answer_line(root, [s for s in sources if s], q["anchor"])
+            if found is not None and not states(found[0], kind, q["question"], found[1]):
+                said = found[0].strip()
+                unstated.append(f"  {name}: {q['question']} ({kind.value}) -> {said}")
     print(f"{'label':<10}{'questions':>10}{'right':>8}{'other':>8}{'none':>8}")
     for label, c in counts.items():
         total = sum(c.values())

@@ -311,6 +311,10 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("what did we do on the last day of the trip", None),
         ("what is the accountant's name", AnswerType.PERSON),
         ("vol 3 release notes", None),
+        # an access code asked in full
+        ("what's the gate code for the observing field", AnswerType.CODE),
+        ("what's the code for the key box at the club hut?", AnswerType.CODE),
+        ("cest quoi le code du portail du jardin", AnswerType.CODE),
         ("In che giorni resta chiusa l'enoteca?", AnswerType.DATE),
         ("croissant proof time", AnswerType.DURATION),
         ("warranty period of the boiler", AnswerType.DURATION),
@@ -724,3 +728,30 @@ def test_how_long_is_a_length_or_a_length_of_time(
 )
 def test_a_race_result_is_written_like_a_clock(question: str, sentence: str, stated: bool) -> None:
     assert states(sentence, AnswerType.DURATION, question) is stated
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "stated"),
+    [
+        # a sum asked for a period is stated with it, in the line or around it
+        ("how much to hire the 10 inch dob for a month?", "£22.50 per evening session", False),
+        ("how much to hire the 10 inch dob for a month?", "£15 a month, £40 deposit", True),
+        ("how much is the tourist tax per night", "€ 1,50 a persona a notte", True),
+        ("how much was the day pass?", "£12", True),  # a day pass is no rate
+    ],
+)
+def test_a_sum_asked_for_a_period(question: str, sentence: str, stated: bool) -> None:
+    assert states(sentence, AnswerType.PRICE, question) is stated
+
+
+def test_a_rate_s_period_may_be_the_table_s() -> None:
+    header = "| Época | Preço/noite |\n|---|---|"
+    question = "How much is the sea-view room per night in low season?"
+    assert not states("| Baixa (nov–mar) | 55 € |", AnswerType.PRICE, question)
+    assert states("| Baixa (nov–mar) | 55 € |", AnswerType.PRICE, question, header)
+
+
+def test_a_day_or_a_month_is_no_place() -> None:
+    question = "where are the monthly general meetings held"
+    assert not states("- General meetings: first Thursday of the month", AnswerType.PLACE, question)
+    assert states("- General meetings: the Cross Keys, Sowerby", AnswerType.PLACE, question)

@@ -327,7 +327,16 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.CODE, rf"{_TERSE}^\W*(digicode|codice)\b|"
                           rf"{_TERSE}^\W*(code|pin) (du|de|des|vom|von|der|\w*(tor|tur|tuer))\b"),
         (AnswerType.CODE, rf"{_TERSE}\b(gate|door|alarm|lock|keysafe|key safe|entry|access|"
-                          r"tor|tur) ?(code|pin)\b"),
+                          r"tor|tur) ?(code|pin)\b|"
+                          # asked in full: "what's the gate code for the observing field",
+                          # "what's the code for the key box at the club hut?", "cest quoi
+                          # le code du portail du jardin"
+                          r"\b(gate|door|alarm|lock|lockbox|lock box|keysafe|key safe|key box|"
+                          r"keybox|padlock|keypad|garage|shed) (code|pin|combination)\b|"
+                          r"\bcode (for|to|of|on) the (\w+ )?(gate|door|key ?box|lockbox|"
+                          r"lock box|keysafe|key safe|padlock|alarm|garage|shed|safe)\b|"
+                          r"\bcode (du |de la |des |de l')?(portail|porte|boite a cles|cadenas|"
+                          r"garage|alarme|immeuble)\b|\bcode boite a cles\b"),
         # "ticket number for the duplicate invoice", "order no for the tyres", "pi5 ip?",
         # "what's the static ip of the pi": a code or an address, never a sentence about it
         (AnswerType.CODE, rf"{_TERSE}\b({CODE_NAMES}) (number|no|nr|ref|id)\b(?!\s+of\b)|"

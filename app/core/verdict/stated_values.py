@@ -61,6 +61,9 @@ _LETTER_CODE = re.compile(r"(?<![\w-])[A-Z]{5,8}(?![\w-])")
 # A result written like a clock: "14:38", "1:52:10", "12:51.4".
 _CLOCK_RESULT = re.compile(r"(?<![\d:.])\d{1,2}:\d\d(:\d\d)?([.,]\d)?(?![\d:])")
 _FULL_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_FULL_MONTHS = frozenset(
+    "january february march april june july august september october november december".split()
+)
 _CAPITAL = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+")
 # a heading's first word too, where the text is a heading ("## Start (kl. 10.15–13.30)")
 _SENTENCE_START = re.compile(
@@ -284,7 +287,9 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind in (AnswerType.DATE, AnswerType.WHEN) and question and _only_its_start(text, question):
         return False
     if kind is AnswerType.PRICE:
-        return has_money(text) and _names_period(text, question)
+        # the period may be the table's or the section's ("| Baixa | 70 € |" under "€ por
+        # noite")
+        return has_money(text) and _names_period(f"{context}\n{text}", question)
     if kind is AnswerType.SECRET:
         return writes_secret(text)
     if kind is AnswerType.EMAIL:
@@ -359,26 +364,44 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         # A booking's code is not its flight's number ("IB 6403"), and may be letters only
         # ("KXQTLM"), written in capitals.
         return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
-    return _has_name(text, asked=_question_words(question)) or bool(_PLACE_HINT.search(fold(text)))
+    # a day or a month is no place: "General meetings: first Thursday of the month"
+    not_places = _question_words(question) | _FULL_WEEKDAYS | _FULL_MONTHS
+    return _has_name(text, asked=not_places) or bool(_PLACE_HINT.search(fold(text)))
 
 
 # A rate asked by its period ("day rate", "hourly rate") is stated with that period: "£380
 # per exterior perspective" is no day rate. Folded words; a period's words in a quote.
-_RATE_ASKED = re.compile(r"\b(day|daily|hourly|weekly|nightly)\s+rates?\b")
+# A sum asked for a period ("how much to hire the 10 inch dob for a month?", "cost per
+# night") is stated with it too; not a day pass nor a week's trip.
+_RATE_ASKED = re.compile(
+    r"\b(day|daily|hourly|weekly|nightly|monthly)\s+rates?\b|"
+    r"\b(?:per|a|an|each|every|for a|for one) (month|week|day|night|hour)"
+    r"(?=\W*$|\s+(?:in|at|on|of|for|from|during|with|if|when|and|or)\b)"
+)
 _PERIOD_SAID = {
-    "day": re.compile(r"\b(day|days|daily|per diem|pd|p/d|diaria|dia)\b"),
-    "hour": re.compile(r"\b(hour|hours|hourly|hr|hrs|h|ph|p/h|hora)\b"),
-    "week": re.compile(r"\b(week|weeks|weekly|wk|pw|p/w|semana|semanal)\b"),
-    "night": re.compile(r"\b(night|nights|nightly|pn|p/n|noite|noche)\b"),
-}
-_PERIOD_OF = {"day": "day", "daily": "day", "hourly": "hour", "weekly": "week", "nightly": "night"}
+    "day": re.compile(r"\b(day|days|daily|per diem|pd|p/d|diaria|dia|giorno|jour|tag|dag)\b"),
+    "hour": re.compile(r"\b(hour|hours|hourly|hr|hrs|h|ph|p/h|hora|ora|oraria|orario|heure|"
+                       r"horaire|stunde|uur|timme)\b"),
+    "week": re.compile(r"\b(week|weeks|weekly|wk|pw|p/w|semana|semanal|settimana|semaine|woche|"
+                       r"vecka)\b"),
+    "night": re.compile(r"\b(night|nights|nightly|pn|p/n|noite|noche|notte|nuit|nuitee|nacht|"
+                        r"natt)\b"),
+    "month": re.compile(r"\b(month|months|monthly|pcm|p/m|mes|mensal|mensual|mensile|mensuel|"
+                        r"mensuelle|monat|monatlich|maand|maandelijks|manad|manadsvis)\b"),
+}  # fmt: skip
+_PERIOD_OF = {
+    "day": "day", "daily": "day", "hour": "hour", "hourly": "hour", "week": "week",
+    "weekly": "week", "night": "night", "nightly": "night", "month": "month",
+    "monthly": "month",
+}  # fmt: skip
 
 
 def _names_period(text: str, question: str) -> bool:
     asked = _RATE_ASKED.search(fold(question))
     if asked is None:
         return True
-    return bool(_PERIOD_SAID[_PERIOD_OF[asked.group(1)]].search(fold(text)))
+    period = _PERIOD_OF[asked.group(1) or asked.group(2)]
+    return bool(_PERIOD_SAID[period].search(fold(text)))
 
 
 def _question_words(question: str) -> frozenset[str]:
