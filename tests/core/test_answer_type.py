@@ -315,6 +315,10 @@ def test_a_count_is_of_what_the_question_counts(question: str, sentence: str, st
         ("what's the gate code for the observing field", AnswerType.CODE),
         ("what's the code for the key box at the club hut?", AnswerType.CODE),
         ("cest quoi le code du portail du jardin", AnswerType.CODE),
+        # "how much to <do something>" asks what it costs, unless it is an amount to use
+        ("how much to hire the 10 inch dob for a month?", AnswerType.PRICE),
+        ("how much to join the society", AnswerType.PRICE),
+        ("how much to feed the starter", AnswerType.QUANTITY),
         ("In che giorni resta chiusa l'enoteca?", AnswerType.DATE),
         ("croissant proof time", AnswerType.DURATION),
         ("warranty period of the boiler", AnswerType.DURATION),

@@ -68,7 +68,12 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
                            r"(?!\s*(\S+\s+)?(dose|dosage|weight|temperature|pressure|distance|"
                            r"volume|capacity|water|flour|milk|sugar|salt|memory|ram|storage|"
                            r"space|time|data)\b)"),
-        (AnswerType.PRICE, rf"\b({MONEY_WORDS})\b.*\bhow much\b"),
+        (AnswerType.PRICE, rf"\b({MONEY_WORDS})\b.*\bhow much\b|"
+                           # "how much to join the society", "how much to borrow the projector"
+                           # (not an amount to use: "how much to feed the starter")
+                           r"^\W*how much (is it |does it cost |would it be |will it be )?to "
+                           r"(?!(water|feed|add|use|pour|take|give|put|drink|eat|mix|dose|"
+                           r"fill|sow|plant|spray|apply|set|leave|allow|expect)\b)\w+"),
         (AnswerType.PRICE, rf"\bquanto\b.*\b({MONEY_WORDS})\b|\bquanto (custa|custou)\b"),
         # "what's the new rent going to be", "what is the current fee", "What was the
         # annual membership fee in 2024?", "What's the total budget for Lofoten?"

@@ -12,7 +12,7 @@ MONEY_WORDS = (
     r"cuesta|cuestan|costo|costaron|costar|precio|paga|pagan|pagaba|pague|pagas|pagamos|coste|"
     r"importe|cobra|deposit|fianza|caucao|kaution|cauzione|pfand|"
     r"cobran|cobro|tarifa|cuota|gaste|gastamos|alquiler|sueldo|presupuesto|factura|"
-    r"subscription|subscriptions|dues|fare|fares|premium|"
+    r"subscription|subscriptions|dues|fare|fares|premium|hire|hired|hiring|rental|lease|"
     # what someone earns ("Quanto ganha a senhora da limpeza à hora?")
     r"earn|earns|earned|ganha|ganham|ganhava|ganhou|gana|ganan|ganaba|gano"
 )
