@@ -32,6 +32,7 @@ from app.core.verdict.measures import (
     names_a_measure,
 )
 from app.core.verdict.person_names import german_names
+from app.core.verdict.rate_periods import names_period
 from app.core.verdict.secrets import writes_secret
 
 # A phone number: seven digits or more, grouped by spaces, dots, dashes or brackets.
@@ -289,7 +290,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     if kind is AnswerType.PRICE:
         # the period may be the table's or the section's ("| Baixa | 70 € |" under "€ por
         # noite")
-        return has_money(text) and _names_period(f"{context}\n{text}", question)
+        return has_money(text) and names_period(f"{context}\n{text}", question)
     if kind is AnswerType.SECRET:
         return writes_secret(text)
     if kind is AnswerType.EMAIL:
@@ -367,41 +368,6 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     # a day or a month is no place: "General meetings: first Thursday of the month"
     not_places = _question_words(question) | _FULL_WEEKDAYS | _FULL_MONTHS
     return _has_name(text, asked=not_places) or bool(_PLACE_HINT.search(fold(text)))
-
-
-# A rate asked by its period ("day rate", "hourly rate") is stated with that period: "£380
-# per exterior perspective" is no day rate. Folded words; a period's words in a quote.
-# A sum asked for a period ("how much to hire the 10 inch dob for a month?", "cost per
-# night") is stated with it too; not a day pass nor a week's trip.
-_RATE_ASKED = re.compile(
-    r"\b(day|daily|hourly|weekly|nightly|monthly)\s+rates?\b|"
-    r"\b(?:per|a|an|each|every|for a|for one) (month|week|day|night|hour)"
-    r"(?=\W*$|\s+(?:in|at|on|of|for|from|during|with|if|when|and|or)\b)"
-)
-_PERIOD_SAID = {
-    "day": re.compile(r"\b(day|days|daily|per diem|pd|p/d|diaria|dia|giorno|jour|tag|dag)\b"),
-    "hour": re.compile(r"\b(hour|hours|hourly|hr|hrs|h|ph|p/h|hora|ora|oraria|orario|heure|"
-                       r"horaire|stunde|uur|timme)\b"),
-    "week": re.compile(r"\b(week|weeks|weekly|wk|pw|p/w|semana|semanal|settimana|semaine|woche|"
-                       r"vecka)\b"),
-    "night": re.compile(r"\b(night|nights|nightly|pn|p/n|noite|noche|notte|nuit|nuitee|nacht|"
-                        r"natt)\b"),
-    "month": re.compile(r"\b(month|months|monthly|pcm|p/m|mes|mensal|mensual|mensile|mensuel|"
-                        r"mensuelle|monat|monatlich|maand|maandelijks|manad|manadsvis)\b"),
-}  # fmt: skip
-_PERIOD_OF = {
-    "day": "day", "daily": "day", "hour": "hour", "hourly": "hour", "week": "week",
-    "weekly": "week", "night": "night", "nightly": "night", "month": "month",
-    "monthly": "month",
-}  # fmt: skip
-
-
-def _names_period(text: str, question: str) -> bool:
-    asked = _RATE_ASKED.search(fold(question))
-    if asked is None:
-        return True
-    period = _PERIOD_OF[asked.group(1) or asked.group(2)]
-    return bool(_PERIOD_SAID[period].search(fold(text)))
 
 
 def _question_words(question: str) -> frozenset[str]:
