@@ -33,16 +33,16 @@ def pending_for_question(text: str, asked: AnswerType, question: str) -> bool:
     promised = asked is not AnswerType.PERSON
     if not says_pending(text, promised=promised, asked=question):
         return False
+    # A short question is read in its quote's language ("quando inizia Sara?").
+    language = detect_language(f"{question}\n{text}")
     if asked in (AnswerType.PLACE, AnswerType.PERSON) and pending_for_unknown_kind(
-        text, question, detect_language(f"{question}\n{text}")
+        text, question, language
     ):
         # a place or a person is a name: "in una chiesa del 7° distretto (nome ancora da
         # confermare)" names a district, and says the church's name is still to come
         return True
     if not stated_in(text, asked, question):
         return True
-    # A short question is read in its quote's language ("quando inizia Sara?").
-    language = detect_language(f"{question}\n{text}")
     asked_words = content_words(question, language)
     nearest_pending = nearest_stated = (-1, False)
     subject, clauses = _clauses(text, asked, question, promised)
