@@ -93,7 +93,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "sailing-notes", "kletterhalle", "huerta-csa", "radio-porto",
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
-        "genealogie-quimper", "orientering-umea", "astro-club",
+        "genealogie-quimper", "orientering-umea", "astro-club", "volkstuin-leiden",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
