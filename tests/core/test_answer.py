@@ -94,6 +94,7 @@ def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
         "answer_supported",
         "answer_adds_nothing",
         "answer_states_type",
+        "current_value",
         "same_polarity",
     ]
     assert answer.timings.first_visible_s is not None

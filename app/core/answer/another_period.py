@@ -9,6 +9,7 @@ period ("no, in May"), so none of these apply to one.
 from __future__ import annotations
 
 from app.core.answer.periods import (
+    month_framed,
     other_day_titled,
     other_month_titled,
     other_period,
@@ -49,7 +50,11 @@ def _another_month(question: str, quote: str, passage_text: str, where: str) -> 
     April's)."""
     item = quoted_item(quote, passage_text)
     line = item[1] if item is not None else quote
-    if asked_type(question) in _WHEN_ASKED and not line.lstrip().startswith("|"):
+    if (
+        asked_type(question) in _WHEN_ASKED
+        and not line.lstrip().startswith("|")
+        and not month_framed(question)
+    ):
         return None  # "when is the April bill due?": "due 12 May" is its answer
     context = f"{where}\n{lead_in(quote, passage_text)}"
     return other_period(question, f"{quote}\n{line}", context)

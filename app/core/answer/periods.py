@@ -139,6 +139,28 @@ def _asked_months(question: str) -> set[YearMonth]:
     return set() if _dates_something_else(question) else _months(question)
 
 
+# "which day in September", "op welke datum … in september", "quand en mai": the month
+# the date asked lies in, where "the April bill" names a thing that may fall due in May
+_IN_MONTH = re.compile(
+    r"\b(in|during|im|en|em|no|na|nel|nella|a|au|i|tijdens|durante|wahrend|pendant|"
+    r"under)\s+(de\s+|the\s+month\s+of\s+|month\s+of\s+)?([^\W\d_]+)\b"
+)
+
+
+def month_framed(question: str) -> bool:
+    """Whether the question places the asked date within a month ("in September") written
+    in full: "en mar" is at sea, "no set" in no set."""
+    return any(_full_month(m.group(3)) for m in _IN_MONTH.finditer(fold(question)))
+
+
+def _full_month(word: str) -> bool:
+    return (
+        word in MONTHS
+        and (len(word) >= 4 or word in ("may", "mai", "maj", "mei"))
+        and (word != "marco")
+    )
+
+
 def _holds(asked: set[YearMonth], stated: set[YearMonth]) -> bool:
     """Whether the stated months say nothing against the asked ones: none stated, one
     agreeing, or a span holding an asked month."""

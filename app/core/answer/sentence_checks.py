@@ -18,6 +18,7 @@ from app.core.answer.claims import (
     states_claim,
     unsupported_claims,
 )
+from app.core.answer.former_values import gives_former_value
 from app.core.answer.grounding import Check, topic_words
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.row_support import from_unasked_row
@@ -33,18 +34,48 @@ from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
 
-def names_something(answer: str, question: str = "") -> bool:
+def names_something(answer: str, question: str = "", *, person: bool = False) -> bool:
     """Whether the answer has a word that is not a date's, a day's or a number's, nor
     one the question already says: "Élodie Martin" names no one new asked "Who took over
-    as treasurer when Élodie Martin stepped down?"."""
+    as treasurer when Élodie Martin stepped down?". Asked for a `person`, the full name of
+    someone the question names by given name alone is no one new either ("Corrie Jacobs"
+    for "who takes over the canteen when Corrie stops?")."""
     language = detect_language(f"{question}\n{answer}" if question else answer)
     ignored = generic_stems(language) | (content_words(question, language) if question else set())
+    if person and question:
+        ignored |= content_words(_named_in_question(answer, question), language)
     for word in re.findall(r"[^\W\d_]+", fold(answer)):
         if word in MONTHS or is_day_word(word) or word in NUMBER_WORDS or word in UNITS:
             continue
         if word not in ("am", "pm") and content_words(word, language) - ignored:
             return True
     return False
+
+
+# A full name: capitalised words, with the particles surnames carry ("Jan de Vries")
+_FULL_NAME = re.compile(
+    r"\b[A-ZÀ-Ý][\w'’-]+(?:\s+(?:(?:van|de|der|den|ten|ter|von|da|di|du|le|la|dos|das)\s+)*"
+    r"[A-ZÀ-Ý][\w'’-]+)+"
+)
+# "Which Dave is the equipment officer?" asks which of them: "Dave Sutcliffe" answers it.
+_WHICH_NAME = re.compile(
+    r"\b(?:which|welke|welk|welcher|welche|quale|quel|quelle|cual|qual|vilken)\s+([A-ZÀ-Ý][\w'’-]+)",
+    re.IGNORECASE,
+)
+
+
+def _named_in_question(answer: str, question: str) -> str:
+    """The answer's full names whose first word the question writes as a given name alone
+    ("Corrie", not "Dave Holroyd", whose successor Dave Sutcliffe is someone else), unless
+    it asks which of that name is meant."""
+    in_full = {word for m in _FULL_NAME.finditer(question) for word in m.group(0).split()}
+    alone = (
+        {m.group(0) for m in re.finditer(r"\b[A-ZÀ-Ý][\w-]+", question) if m.start() > 0}
+        - in_full
+        - {m.group(1) for m in _WHICH_NAME.finditer(question)}
+    )
+    names = (m.group(0) for m in _FULL_NAME.finditer(answer))
+    return " ".join(name for name in names if name.split()[0] in alone)
 
 
 MAX_ADDED_WORDS = 0  # beyond the generic words an answer sentence uses ("takes", "about")
@@ -142,7 +173,9 @@ def check_sentence(
     elif asked is not None:
         # a role or a description may answer "who" or "where"; a date alone never does
         # ("12–20 May 2025" for where the cruise ends)
-        has_name = names_something(strip_citations(answer), question)
+        has_name = names_something(
+            strip_citations(answer), question, person=asked is AnswerType.PERSON
+        )
         checks.append(
             Check(
                 "answer_states_type",
@@ -165,6 +198,16 @@ def check_sentence(
                 else "what the answer asserts, the quoted passage mentions",
             )
         )
+    former = gives_former_value(question, strip_citations(answer), decision.quote.text)
+    checks.append(
+        Check(
+            "current_value",
+            former is None,
+            f"the answer gives {former}, which the quote says was replaced"
+            if former is not None
+            else "the answer gives no value the quote says was replaced",
+        )
+    )
     flipped = polarity_differs(answer, decision.quote.text)
     checks.append(
         Check(

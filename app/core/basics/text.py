@@ -33,8 +33,9 @@ _PART = re.compile(r"[^\W_]+")
 # Dutch (its stems and stop words), not as the Spanish or French its "de" and "en" suggest;
 # 22: Swedish is read as Swedish (its stems and stop words); 23: Swedish "många", "bara",
 # "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too);
-# 25: Swedish definites are their word ("kartan", "priset"), "IOF:s" is "IOF"
-TOKENIZER_VERSION = 25
+# 25: Swedish definites are their word ("kartan", "priset"), "IOF:s" is "IOF"; 26: areas,
+# volumes and energy are units ("12 m²", "3 kuub", "3.712 kWh")
+TOKENIZER_VERSION = 26
 
 
 def normalize_text(text: str) -> str:

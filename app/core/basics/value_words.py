@@ -161,11 +161,20 @@ UNITS: dict[str, str] = {
     **dict.fromkeys(
         # "ºC" (the ordinal sign typed for the degree sign, as Spanish keyboards do) folds
         # to "oc"
-        "°c ºc oc c degree degrees grau graus grado grados gradi degre degres grad °".split()
+        "°c ºc oc c degree degrees grau graus grado grados gradi degre degres grad graden °".split()
         + ["º"],
         "degree",
     ),
     **dict.fromkeys(["bar", "psi"], "pressure"),
+    # areas, volumes and energy ("12 m²", "3 kuub", "3.712 kWh"), folded
+    **dict.fromkeys(["m2", "sqm"], "m2"),
+    **dict.fromkeys(["km2"], "km2"),
+    # not "ha": Italian "has", Portuguese "há"
+    **dict.fromkeys(["hectare", "hectares", "hectarea", "hectareas", "ettari"], "ha"),
+    **dict.fromkeys(["m3", "kuub", "cbm"], "m3"),
+    **dict.fromkeys(["kwh", "kilowattuur", "kilowattstunden"], "kwh"),
+    **dict.fromkeys(["mwh"], "mwh"),
+    **dict.fromkeys(["kw", "kilowatt"], "kw"),
     **dict.fromkeys(["mbps", "mbit", "gbps"], "rate"),
 }
 CURRENCIES = frozenset({"eur", "usd", "gbp", "brl", "cent"})

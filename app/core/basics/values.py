@@ -30,7 +30,8 @@ _GERMAN_UM = re.compile(
     r"so|wie|sich|es|mich|dich|uns|ihn|sie|jeden|etwa|ca|kurz)\b)"
 )
 _CURRENCY_BEFORE = re.compile(r"(r\$|€|\$|£)\s?$")
-_UNIT_AFTER = re.compile(r"^\s?(°c|ºc|r\$|[a-z%°º$€£]+)")
+# "12 m²" folds to "12 m2": an area, not a length
+_UNIT_AFTER = re.compile(r"^\s?(°c|ºc|r\$|[a-z%°º$€£]+(?:[23](?!\d))?)")
 
 _TIME = re.compile(
     # "9:30", "21h15", French "16 h 30" (not "2 h 40 min", a duration)

@@ -40,7 +40,10 @@ DUTCH: tuple[tuple[AnswerType, str], ...] = (
                        r"^\W*(de|het) borg\b|"
                        r"\bwat (is|was|wordt) (de|het) (nieuwe |huidige |oude )?"
                        r"(prijs|tarief|bedrag|huur|borg|boete|contributie|vergoeding)\b|"
-                       rf"\b({_MONEY})\b.*\bhoeveel\b"),
+                       rf"\b({_MONEY})\b.*\bhoeveel\b|"
+                       # "wat rekent de vereniging per kuub water", "wat rekenen we voor een tosti"
+                       r"^\W*wat (rekent|rekenen|rekende|rekenden|berekent|berekenen)\b"
+                       r"(?!.*\buit\b).*\b(per|voor)\b"),
     (AnswerType.DURATION, r"\bhoe ?lang\b|\bhoeveel (seconden|minuten|uur|uren|dagen|weken|"
                           r"maanden|jaar|jaren)\b"),
     (AnswerType.WHEN, r"\bhoe (vaak|dikwijls)\b"),

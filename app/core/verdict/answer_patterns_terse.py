@@ -14,6 +14,13 @@ from app.core.verdict.asked_nouns import CODE_NAMES
 from app.core.verdict.question_openers import terse_query
 
 _TERSE = terse_query()
+# What a code opens, in Dutch and English, as a terse query names it ("code schuur?",
+# "hekcode", "shed code")
+_LOCKED = (
+    r"schuur|hek|poort|deur|kluis|kluisje|sleutelkast|sleutelkastje|sleutelkluis|"
+    r"sleutelkluisje|hangslot|cijferslot|slot|berging|fietsenhok|fietsenstalling|"
+    r"toegangshek|gereedschapsschuur|shed|padlock|lockbox|keybox|garage"
+)
 
 TERSE_QUERIES: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.PHONE, rf"{_TERSE}\b(phone|mobile|telephone|tel|handy|telefon) "
@@ -25,7 +32,10 @@ TERSE_QUERIES: tuple[tuple[AnswerType, str], ...] = (
     (AnswerType.CODE, rf"{_TERSE}^\W*(digicode|codice)\b|"
                       rf"{_TERSE}^\W*(code|pin) (du|de|des|vom|von|der|\w*(tor|tur|tuer))\b"),
     (AnswerType.CODE, rf"{_TERSE}\b(gate|door|alarm|lock|keysafe|key safe|entry|access|"
-                      r"tor|tur) ?(code|pin)\b|"
+                      rf"tor|tur|{_LOCKED}) ?(code|pin|pincode)\b|"
+                      # "code schuur?", "pincode van het hek", "code shed"
+                      rf"{_TERSE}^\W*(code|pin|pincode|cijfercode|toegangscode) "
+                      rf"((van|voor|for|of) )?((de|het|the) )?(\w+ )?({_LOCKED})\b|"
                       # asked in full: "what's the gate code for the observing field",
                       # "what's the code for the key box at the club hut?", "cest quoi
                       # le code du portail du jardin"

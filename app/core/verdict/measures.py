@@ -19,6 +19,10 @@ _DIMENSIONS = {
     **dict.fromkeys(("ml", "l", "tsp", "tbsp"), "volume"),
     **dict.fromkeys(("mm", "cm", "m", "km", "mile"), "length"),
     **dict.fromkeys(("kb", "mb", "gb", "tb"), "data"),
+    **dict.fromkeys(("m2", "km2", "ha"), "area"),
+    "m3": "volume",
+    **dict.fromkeys(("kwh", "mwh"), "energy"),
+    "kw": "power",
 }
 # English asks a length and a length of time alike ("how long is the ride?"), unless a
 # verb says which ("how long does the ride take?"); other languages have a word for each.
@@ -130,12 +134,34 @@ def asks_age(question: str) -> bool:
     return _AGE.search(fold(question)) is not None
 
 
+# "how much" asks an amount, which names its unit when it asks one ("hoeveel kilo
+# asperges", "wie viel kWh"); without a unit ("how much water") it may be any measure.
+_AMOUNT = re.compile(
+    r"\b(?:how much|hoeveel|wie ?viel|hur mycket|quanto|quanta|cuanto|cuanta|combien de)"
+    r"\s+([^\W_]+(?:\s+[^\W\d_]+)?)"
+)
+# an area asked by its unit's name: "how many square metres", "hoeveel vierkante meter"
+_AREA_ASKED = re.compile(
+    r"\b(square|vierkante|quadrat|kvadrat)\w*\s*(metres?|meters?|metern?)\b|"
+    r"\b(metros?|metri|metres?)\s+(quadrados|cuadrados|quadri|carres)\b|\bquadratmeter\b"
+)
+
+
 def counted_unit(question: str) -> str | None:
     """What a "how many" question counts, as a unit when it counts one ("how many total
-    hours" counts hours); "" when it counts things that are no unit ("how many people")."""
-    match = _COUNTED.search(fold(question))
+    hours" counts hours, "hoeveel kilo" kilograms); "" when it counts things that are no
+    unit ("how many people")."""
+    folded = fold(question)
+    match = _COUNTED.search(folded)
     if match is None:
-        return None
+        amount = _AMOUNT.search(folded)
+        if amount is None:
+            return None
+        if _AREA_ASKED.search(folded, amount.start()):
+            return "m2"
+        return next((UNITS[w] for w in amount.group(1).split() if w in UNITS), None)
+    if _AREA_ASKED.search(folded, match.start()):
+        return "m2"
     words = match.group(1).split()
     if words[0] in ("of", "de", "do", "da", "dos", "das"):
         return None  # "how many of the tests": a share may answer it

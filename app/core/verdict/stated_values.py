@@ -14,7 +14,9 @@ from app.core.basics.durations import has_duration
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import fold
+from app.core.basics.value_words import UNITS
 from app.core.basics.values import (
+    Quantity,
     has_money,
     quantities,
     times,
@@ -271,13 +273,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             return any(q.unit is None for q in counted)
         unit = counted_unit(question)
         if unit is not None:
-            # "how many km": "um colega" (an article) and "Honda Fit 2016" (a model year)
-            # count no kilometres; another bare figure may, under a column named by the unit
-            return any(
-                counts(q.unit, unit)
-                and not (unit and q.unit is None and (q.text.isalpha() or YEAR.fullmatch(q.text)))
-                for q in counted
-            )
+            return any(_counts_asked(q, unit, text, context) for q in counted)
         measure = measured(question)
         if measure is not None:
             return any(dimension(q.unit) == measure for q in counted)
@@ -368,6 +364,28 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
     # a day or a month is no place: "General meetings: first Thursday of the month"
     not_places = _question_words(question) | _FULL_WEEKDAYS | _FULL_MONTHS
     return _has_name(text, asked=not_places) or bool(_PLACE_HINT.search(fold(text)))
+
+
+def _counts_asked(q: Quantity, unit: str, text: str, context: str) -> bool:
+    """Whether `q` counts what the question counts (`counted_unit`'s `unit`).
+
+    "How many km": "um colega" (an article) and "Honda Fit 2016" (a model year) count no
+    kilometres. Another bare figure counts them under a column or beside a text naming
+    the unit, or standing alone ("12,5"); "2 planten is genoeg" and "tuin 9" count no
+    kilos and no kWh.
+    """
+    if not counts(q.unit, unit):
+        return False
+    if not unit or q.unit is not None:
+        return True
+    if q.text.isalpha() or YEAR.fullmatch(q.text):
+        return False
+    around = fold(f"{context}\n{text}")
+    named = any(counts(UNITS[w], unit) for w in re.findall(r"[^\W\d_]+[23]?", around) if w in UNITS)
+    return named or "|" in text or len(text.split()) <= _ALONE_WORDS
+
+
+_ALONE_WORDS = 3  # "12,5 [1]", "about 40": a figure with nothing beside it to count
 
 
 def _question_words(question: str) -> frozenset[str]:
