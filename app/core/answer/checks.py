@@ -162,6 +162,18 @@ def check_quote(
     return QuoteDecision(tuple(checks) + chosen.checks, chosen.quote, evidence, chosen.states_alone)
 
 
+def _asked_before(passage_text: str, quote: str) -> str:
+    """The question a list item asks before the quote answers it ("- [x] Is my shed
+    insured through the club? → No! Need to sort my own."): what that answer is about.
+    Empty when the quote stands in no list item, or none asks first."""
+    item = own_item(passage_text, quote)
+    if item is None:
+        return ""
+    at = item.find(quote.strip()[:20])
+    asked = item[:at] if at > 0 else ""
+    return asked if "?" in asked else ""
+
+
 def _pending_piece(question: str, places: Sequence[LocatedQuote]) -> Check | None:
     """A failed `answer_type` when a piece of a stitched quote says the asked value is not
     known yet: the model joined the line that says so to a line that does not."""
@@ -215,7 +227,7 @@ def _checks_at(
         # a yes or a no says nothing itself: the quote it rests on must be about the
         # question, not only stand under a heading that is ("For internationals (Erasmus
         # students…)" under "Intro to bouldering" for "can kids under 14 boulder alone?")
-        named_by = ""
+        named_by = _asked_before(passage.text, located.text)
     topic = topic_check(question, located.text, named_by, similarity, *floors)
     checks.append(topic)
     if not topic.passed:

@@ -73,9 +73,14 @@ _SENTENCE_START = re.compile(
     r"(^\s*(?:#+\s+)?|[.!?:]\s+|\n\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?)[¿¡]?$"
 )
 _PLACE_HINT = re.compile(
-    r"\b(in|at|on|under|near|inside|behind|beside|street|road|avenue|floor|room|shelf|"
+    r"\b(in|at|on|under|near|inside|outside|behind|beside|next to|opposite|above|below|"
+    r"upstairs|downstairs|street|road|avenue|floor|room|shelf|"
     r"drawer|cupboard|garage|folder|directory|em|no|na|nos|nas|perto|ao lado|rua|avenida|"
-    r"sala|andar|gaveta|armario|pasta|en|calle|plaza|piso|planta|cajon|carpeta|estante)\b|"
+    r"sala|andar|gaveta|armario|pasta|en|calle|plaza|piso|planta|cajon|carpeta|estante|"
+    # Dutch, German, French, Italian, Swedish: "naast de voordeur", "neben der Tür"
+    r"naast|bij|onder|boven|achter|tegenover|buiten|binnen|op|neben|hinter|unter|uber|im|"
+    r"am|beim|auf|dans|sous|sur|derriere|devant|pres|nel|nella|sotto|sopra|dietro|accanto|"
+    r"vicino|pa|bakom|bredvid|vid|ovanfor)\b|"
     r"[/\\~]\w|https?://"
 )
 
