@@ -191,3 +191,9 @@ def test_an_answer_giving_the_value_its_quote_says_was_replaced(
     question: str, answer: str, quote: str, former: bool
 ) -> None:
     assert (gives_former_value(question, answer, quote) is not None) is former
+
+
+def test_a_unit_spelled_out_is_searched_as_its_symbol() -> None:
+    assert "m3" in lexical_tokens("wat rekent de vereniging per kuub water", "nl")
+    assert "m3" in lexical_tokens("Water: € 2,15 per m³", "nl")
+    assert "kwh" in lexical_tokens("Wie viele Kilowattstunden?", "de")

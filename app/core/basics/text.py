@@ -34,8 +34,9 @@ _PART = re.compile(r"[^\W_]+")
 # 22: Swedish is read as Swedish (its stems and stop words); 23: Swedish "många", "bara",
 # "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too);
 # 25: Swedish definites are their word ("kartan", "priset"), "IOF:s" is "IOF"; 26: areas,
-# volumes and energy are units ("12 m²", "3 kuub", "3.712 kWh")
-TOKENIZER_VERSION = 26
+# volumes and energy are units ("12 m²", "3 kuub", "3.712 kWh"); 27: "kuub" is "m3", a
+# kilowattuur "kwh"
+TOKENIZER_VERSION = 27
 
 
 def normalize_text(text: str) -> str:
@@ -283,6 +284,8 @@ def _unit_names() -> dict[str, str]:
         "mg": "milligram milligramme miligrama",
         "ml": "millilitre milliliter mililitro",
         "kw": "kilowatt quilowatt",
+        "kwh": "kilowattuur kilowattstunde kilowattstunden",
+        "m3": "kuub",
         "hz": "hertz",
         "khz": "kilohertz quilohertz",
         "mhz": "megahertz",
