@@ -197,3 +197,17 @@ def test_a_unit_spelled_out_is_searched_as_its_symbol() -> None:
     assert "m3" in lexical_tokens("wat rekent de vereniging per kuub water", "nl")
     assert "m3" in lexical_tokens("Water: € 2,15 per m³", "nl")
     assert "kwh" in lexical_tokens("Wie viele Kilowattstunden?", "de")
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Op welke plek staat Lotte van Dam nu op de wachtlijst?", AnswerType.QUANTITY),
+        ("what position is Tom on the waiting list", AnswerType.QUANTITY),
+        ("which place did we finish in the league", AnswerType.QUANTITY),
+        ("op welke plek staat de container", None),
+        ("which spot is free in the car park", None),
+    ],
+)
+def test_a_position_in_a_list_is_a_number(question: str, kind: AnswerType | None) -> None:
+    assert asked_type(question) is kind

@@ -257,6 +257,16 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         # "¿Qué dosis de omeprazol toma?", "what dose of ibuprofen": an amount
         (AnswerType.QUANTITY, r"\b(what|which|que|qual|quale|quelle) (dose|dosage|dosis|dosagem|"
                               r"dosaggio)\b"),
+        # a position in a list: "Op welke plek staat Lotte op de wachtlijst?", "what
+        # position is Tom on the waiting list" (a number, not a place)
+        (AnswerType.QUANTITY, r"\b(what|which|welke|welk|welcher|welche|vilken|quelle|quale|"
+                              r"que|qual|cual) (position|place|spot|plek|plaats|positie|nummer|"
+                              r"platz|stelle|plats|rang|posizione|posicion|posicao)\b"
+                              r".*\b(waiting ?list|wait ?list|queue|ranking|standings|"
+                              r"leaderboard|league table|league|wachtlijst|ranglijst|klassement|"
+                              r"warteliste|rangliste|tabelle|vantelista|liste d'attente|"
+                              r"lista de espera|"
+                              r"lista d'attesa|classifica|clasificacion|classificacao)\b"),
         (AnswerType.TIME, r"\b(what|which) time\b|\bat what time\b|\bwhat hour\b"),
         (AnswerType.TIME, r"\b(que|a que|qual) hora(s|rio)?\b"),
         # "what day rate did we agree": a price, below; not a day
