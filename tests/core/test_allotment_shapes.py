@@ -5,12 +5,19 @@ them, and a count of leaks for an amount of kWh."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
+from app.core.answer.answering import answer_question
+from app.core.answer.result import AnswerKind
+from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
-from tests.core.scripted_cases import Case, G, Q, R, case_id, check_case, notes_index
+from app.core.models.generator import ChatMessage
+from tests.core.scripted_cases import OPEN, Case, G, Q, R, case_id, check_case, notes_index
+from tests.fakes import ScriptedGenerator, scripted_reply
 
 NOTES = {
     "graham/questions.md": (
@@ -65,3 +72,60 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[NoteIndex]:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_scripted_reply_over_allotment_notes(index: NoteIndex, case: Case) -> None:
     check_case(index, case, k=3)
+
+
+OLD_MINUTES = "Boete voor een gemiste werkbeurt blijft € 25,00."
+
+
+def test_a_value_another_passage_says_was_replaced_is_not_the_answer(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Last year's minutes keep the old fine; this year's say it was replaced. Quoting
+    the old minutes refuses, naming the replacing line; quoting the new one answers."""
+    notes = {
+        "bestuur/notulen-2024-03.md": f"# Notulen ALV 2024\n\n## Werkbeurten\n\n{OLD_MINUTES}\n",
+        "bestuur/notulen-2025-03.md": NOTES["bestuur/notulen-2025-03.md"],
+    }
+    for index in notes_index(tmp_path_factory, "minutes", notes):
+        case = (FINE_ASKED, OLD_MINUTES, "€ 25,00 [1].", R, "quote_is_current", "€ 25,00 [1]")
+        check_case(index, case, k=3)
+        check_case(index, (FINE_ASKED, FINE, "€ 30,00 [1].", G, None, None), k=3)
+
+
+class TwoReadings(ScriptedGenerator):
+    """Quotes last year's minutes first; read again, this year's."""
+
+    def stream(
+        self, messages: Sequence[ChatMessage], *, schema: dict[str, Any], max_tokens: int,
+        cancel: Any = None,
+    ) -> Iterator[str]:  # fmt: skip
+        self.prompts.append([m.content for m in messages])
+        user = messages[-1].content
+        if len(self.prompts) == 1:
+            reply = scripted_reply(True, OLD_MINUTES, _number(user, "blijft"), "€ 25,00.")
+        else:
+            reply = scripted_reply(True, FINE, _number(user, "wordt € 30,00"), "€ 30,00.")
+        yield reply
+
+
+def _number(user: str, text: str) -> int:
+    """The number of the prompt's passage holding `text`."""
+    found = re.findall(r'<passage id="(\d+)"[^>]*>(.*?)</passage>', user, re.DOTALL)
+    return next(int(n) for n, body in found if text in body)
+
+
+def test_a_replaced_value_is_read_again_and_the_current_one_given(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    notes = {
+        "bestuur/notulen-2024-03.md": f"# Notulen ALV 2024\n\n## Werkbeurten\n\n{OLD_MINUTES}\n",
+        "bestuur/notulen-2025-03.md": NOTES["bestuur/notulen-2025-03.md"],
+    }
+    for index in notes_index(tmp_path_factory, "reread", notes):
+        answer = answer_question(
+            index, TwoReadings({}), FINE_ASKED, retrieval=RetrievalSettings(k=3, candidates=20),
+            settings=OPEN,
+        )  # fmt: skip
+        assert answer.kind is AnswerKind.GENERATED, answer.display
+        assert "€ 30,00" in answer.text and "25" not in answer.text
+        assert any("the first reply failed quote_is_current" in f for f in answer.flags)

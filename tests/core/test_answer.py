@@ -91,6 +91,7 @@ def test_grounded_answer_cites_the_passage_holding_the_quote(index) -> None:
         "question_terms_present",
         "not_a_neighbour",
         "answer_type",
+        "quote_is_current",
         "answer_supported",
         "answer_adds_nothing",
         "answer_states_type",

@@ -21,6 +21,7 @@ from app.core.answer.evidence import (
     is_statement,
     own_item,
 )
+from app.core.answer.former_values import replaced_elsewhere
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
@@ -312,6 +313,18 @@ def _checks_at(
                 not_known_yet=pending,
             )
         )
+        if stated and not pending:
+            others = [p.text for p in prompt.passages if p is not passage]
+            replaced = replaced_elsewhere(question, located.text, others)
+            checks.append(
+                Check(
+                    "quote_is_current",
+                    replaced is None,
+                    f'another passage says the quoted value was replaced: "{replaced}"'
+                    if replaced is not None
+                    else "no passage says the quoted value was replaced",
+                )
+            )
         return QuoteDecision(tuple(checks), located, evidence, alone)
     if _pending_unknown_kind(located.text, question):
         checks.append(_not_known_yet(f"the quote says what the question asks is {NOT_KNOWN_YET}"))

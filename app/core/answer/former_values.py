@@ -10,9 +10,13 @@ value (or a year's), an answer whose only figure is a former one is refused.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from app.core.answer.grounding import topic_words
 from app.core.basics.dates import YEAR
-from app.core.basics.text import fold
+from app.core.basics.language import detect_language
+from app.core.basics.sentences import sentences
+from app.core.basics.text import content_words, fold
 from app.core.basics.values import Quantity, quantities
 
 # "(was € 25,00)", "(voorheen 12 €)", "(previously £35)", "(vorher 640 €)"
@@ -72,3 +76,28 @@ def gives_former_value(question: str, answer: str, quote: str) -> str | None:
     if not old or any(q.matches(c) for q in given for c in current):
         return None
     return old[0].written or old[0].text
+
+
+def replaced_elsewhere(question: str, quote: str, others: Sequence[str]) -> str | None:
+    """The sentence of another passage that says the quote's figure was replaced ("Boete
+    gemiste werkbeurt wordt € 30,00 (was € 25,00)" against last year's minutes' "Boete …
+    blijft € 25,00"), about what the question asks; None when none does, the quote also
+    states the new figure, or the question asks for the old value or a year's."""
+    folded_question = fold(question)
+    if _ASKS_FORMER.search(folded_question) or YEAR.search(folded_question):
+        return None
+    quoted = [q for q in quantities(quote) if not q.year]
+    if not quoted:
+        return None
+    language = detect_language(f"{question}\n{quote}")
+    about = topic_words(question, language)
+    for text in others:
+        for sentence in sentences(text):
+            former, current = former_values(sentence)
+            if not former or not about & content_words(sentence, language):
+                continue
+            stale = any(q.matches(f) for q in quoted for f in former)
+            renewed = any(q.matches(c) for q in quoted for c in current)
+            if stale and not renewed:
+                return sentence.strip()
+    return None

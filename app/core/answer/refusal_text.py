@@ -18,6 +18,7 @@ REASONS = {
     "question_terms_present": "the passage the model quoted never names what was asked",
     "not_a_neighbour": "the model quoted a neighbouring item, not the one asked about",
     "answer_type": "the quoted passage does not state what was asked for",
+    "quote_is_current": "another passage says the quoted value was replaced",
     "covers_the_question": "the passage the model quoted names less of the question than others",
     "valid_reply": "the model's reply could not be read",
     "quote_answers_alone": "the model's sentence could not be verified, and its quote alone "

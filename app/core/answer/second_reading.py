@@ -29,7 +29,7 @@ from app.core.index.store import NoteIndex
 # or is about a neighbour of the asked thing (the asked one is usually beside it).
 _PASSAGE_FAULTS = frozenset({"question_terms_present"})
 _SENTENCE_FAULTS = frozenset(
-    {"quote_on_topic", "answer_type", "quote_is_statement", "not_a_neighbour"}
+    {"quote_on_topic", "answer_type", "quote_is_statement", "not_a_neighbour", "quote_is_current"}
 )
 
 QuoteCheck = Callable[[Prompt, LocatedQuote], Check]
