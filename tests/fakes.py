@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +87,29 @@ class ScriptedGenerator:
         for i in range(0, len(reply), 3):
             if cancel is not None and cancel.is_set():
                 return
+            yield reply[i : i + 3]
+
+
+class ReadingGenerator(ScriptedGenerator):
+    """Replies `first` to a prompt and `second` once the prompt leaves something out; a
+    reply given as a function is written from the prompt's user message."""
+
+    def __init__(self, first: str | Callable[[str], str], second: Callable[[str], str]) -> None:
+        super().__init__({})
+        self.first = first
+        self.second = second
+
+    def stream(
+        self, messages: Sequence[ChatMessage], *, schema: dict[str, Any], max_tokens: int,
+        cancel: Any = None,
+    ) -> Iterator[str]:  # fmt: skip
+        self.prompts.append([m.content for m in messages])
+        user = messages[-1].content
+        if len(self.prompts) > 1:
+            reply = self.second(user)
+        else:
+            reply = self.first if isinstance(self.first, str) else self.first(user)
+        for i in range(0, len(reply), 3):
             yield reply[i : i + 3]
 
 

@@ -6,8 +6,7 @@ them, and a count of leaks for an amount of kWh."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,9 +14,8 @@ from app.core.answer.answering import answer_question
 from app.core.answer.result import AnswerKind
 from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
-from app.core.models.generator import ChatMessage
 from tests.core.scripted_cases import OPEN, Case, G, Q, R, case_id, check_case, notes_index
-from tests.fakes import ScriptedGenerator, scripted_reply
+from tests.fakes import ReadingGenerator, scripted_reply
 
 NOTES = {
     "graham/questions.md": (
@@ -92,22 +90,6 @@ def test_a_value_another_passage_says_was_replaced_is_not_the_answer(
         check_case(index, (FINE_ASKED, FINE, "€ 30,00 [1].", G, None, None), k=3)
 
 
-class TwoReadings(ScriptedGenerator):
-    """Quotes last year's minutes first; read again, this year's."""
-
-    def stream(
-        self, messages: Sequence[ChatMessage], *, schema: dict[str, Any], max_tokens: int,
-        cancel: Any = None,
-    ) -> Iterator[str]:  # fmt: skip
-        self.prompts.append([m.content for m in messages])
-        user = messages[-1].content
-        if len(self.prompts) == 1:
-            reply = scripted_reply(True, OLD_MINUTES, _number(user, "blijft"), "€ 25,00.")
-        else:
-            reply = scripted_reply(True, FINE, _number(user, "wordt € 30,00"), "€ 30,00.")
-        yield reply
-
-
 def _number(user: str, text: str) -> int:
     """The number of the prompt's passage holding `text`."""
     found = re.findall(r'<passage id="(\d+)"[^>]*>(.*?)</passage>', user, re.DOTALL)
@@ -122,8 +104,12 @@ def test_a_replaced_value_is_read_again_and_the_current_one_given(
         "bestuur/notulen-2025-03.md": NOTES["bestuur/notulen-2025-03.md"],
     }
     for index in notes_index(tmp_path_factory, "reread", notes):
+        reading = ReadingGenerator(
+            lambda user: scripted_reply(True, OLD_MINUTES, _number(user, "blijft"), "€ 25,00."),
+            lambda user: scripted_reply(True, FINE, _number(user, "wordt € 30,00"), "€ 30,00."),
+        )
         answer = answer_question(
-            index, TwoReadings({}), FINE_ASKED, retrieval=RetrievalSettings(k=3, candidates=20),
+            index, reading, FINE_ASKED, retrieval=RetrievalSettings(k=3, candidates=20),
             settings=OPEN,
         )  # fmt: skip
         assert answer.kind is AnswerKind.GENERATED, answer.display

@@ -4,9 +4,8 @@ reads once more; what it picks then is checked as strictly, and a second failure
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,10 +14,15 @@ from app.core.answer.prompt import EXAMPLE_MARKER, LEFT_OUT_PASSAGE, LEFT_OUT_SE
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings
 from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
-from app.core.models.generator import ChatMessage
 from app.core.session.serialize import answer_dict
 from app.core.verdict.gates import GateSettings
-from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply
+from tests.fakes import (
+    FakeEmbedder,
+    ReadingGenerator,
+    ScriptedGenerator,
+    index_notes,
+    scripted_reply,
+)
 
 RETRIEVAL = RetrievalSettings(k=3, candidates=10)
 OPEN = AnswerSettings(gates=GateSettings(threshold=-1e9))
@@ -28,26 +32,6 @@ SNAPSHOTS = "I keep 7 daily, 4 weekly and 12 monthly snapshots of the home serve
 CHECKED = "The backup integrity check runs every Sunday at 03:00."
 STORED = "The backups go to the NAS in the hall cupboard."
 BACKUPS = f"{STORED}\n\n{SNAPSHOTS} {CHECKED}"
-
-
-class ReadingGenerator(ScriptedGenerator):
-    """Replies `first` to a prompt and `second` once the prompt leaves something out."""
-
-    def __init__(self, first: str, second: Callable[[str], str]) -> None:
-        super().__init__({})
-        self.first = first
-        self.second = second
-
-    def stream(
-        self, messages: Sequence[ChatMessage], *, schema: dict[str, Any], max_tokens: int,
-        cancel: Any = None,
-    ) -> Iterator[str]:  # fmt: skip
-        self.prompts.append([m.content for m in messages])
-        user = messages[-1].content
-        reread = len(self.prompts) > 1
-        reply = self.second(user) if reread else self.first
-        for i in range(0, len(reply), 3):
-            yield reply[i : i + 3]
 
 
 @pytest.fixture
