@@ -9,18 +9,11 @@ are in `sentence_checks`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.answer.claims import unsupported_claims
-from app.core.answer.evidence import (
-    evidence_window,
-    is_instruction,
-    is_row_or_item,
-    is_statement,
-    own_item,
-)
+from app.core.answer.evidence import evidence_window, own_item
 from app.core.answer.former_values import replaced_elsewhere
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
@@ -33,11 +26,11 @@ from app.core.answer.pending_values import (
 from app.core.answer.phrases import REFUSALS
 from app.core.answer.prompt import EXAMPLE_MARKER, Prompt
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
+from app.core.answer.quote_statements import statement_problem
 from app.core.answer.quoted_items import row_with_header_units, table_header
 from app.core.answer.sibling_notes import owner_elsewhere, sibling_note
 from app.core.answer.title_aliases import called_by_first_name, led_elsewhere, titled_elsewhere
 from app.core.basics.language import detect_language
-from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_kind import AnswerType
@@ -209,15 +202,15 @@ def _checks_at(
     checks.append(
         Check("quote_located", True, f"found {how} in passage [{located.passage}]{moved}")
     )
-    statement_problem = _statement_problem(quote_text, located)
+    not_a_statement = statement_problem(quote_text, located)
     checks.append(
         Check(
             "quote_is_statement",
-            statement_problem is None,
-            statement_problem or "the quote is a statement from the notes",
+            not_a_statement is None,
+            not_a_statement or "the quote is a statement from the notes",
         )
     )
-    if statement_problem is not None:
+    if not_a_statement is not None:
         return QuoteDecision(tuple(checks), located, "")
     passage = prompt.passages[located.passage - 1]
     heading = passage.heading
@@ -358,51 +351,3 @@ def names_missing(question: str, passage: Passage) -> list[str]:
     """The names and codes of the question that `passage` never states, read with its
     heading path, its note's opening lines and its notes' paths."""
     return identifiers_missing(question, f"{passage.surroundings}\n{passage.text}")
-
-
-def _statement_problem(quote_text: str, located: LocatedQuote) -> str | None:
-    if is_instruction(located.text) or is_instruction(quote_text):
-        return "the quote is text addressed to an assistant or a reader, not a fact; never evidence"
-    if _only_asks(located.text):
-        return f"the quote {quote_text!r} is a question, which states nothing"
-    if is_statement(quote_text):
-        return None
-    # A piece of a table row or list item ("MF 4417" from the ferry's row) quotes that row:
-    # the row, as the note wrote it, is the statement checked and shown.
-    if located.exact and is_row_or_item(located.text) and is_statement(located.text):
-        return None
-    return f"the quote {quote_text!r} is a fragment, not a statement (a clause or a list item)"
-
-
-def _only_asks(text: str) -> bool:
-    """Whether every sentence of `text` is a question the note asks ("- [ ] Who owns the
-    `marketing_attribution` DAG?"); a question quoted as code or speech ("the message was
-    always `What is 15 + 27?`") is what the note states was asked. A doubt in brackets
-    after what a line states ("fermée le lundi et le samedi (sauf un samedi par mois ?)")
-    leaves it a statement."""
-    said = [bare for s in sentences(text) if (bare := _without_aside(s).rstrip(" *_)]|"))]
-    return bool(said) and all(s.endswith("?") for s in said)
-
-
-_TRAILING_ASIDE = re.compile(r"\s*\([^()]*\)[\s*_|]*$")
-
-
-def _without_aside(sentence: str) -> str:
-    """The sentence without a closing aside in brackets, unless the aside is all of it or
-    what stands before it asks ("Is the boiler still under warranty (until 2026?)")."""
-    bare = sentence.strip()
-    cut = _TRAILING_ASIDE.sub("", bare).rstrip(" *_|;,:")
-    if not any(c.isalnum() for c in cut) or _ASKING.match(fold(cut)):
-        return bare
-    return cut
-
-
-# A line that opens as a question does ("- [ ] Who owns the DAG (marketing or data?)").
-_ASKING = re.compile(
-    r"\W*(?:\[ \]\s*)?(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|do|"
-    r"does|did|can|could|should|will|would|has|have|qui|que|quoi|quand|ou|comment|pourquoi|"
-    r"quel|quelle|quels|quelles|est-ce|wer|was|wann|wo|wie|warum|welche|welcher|welches|"
-    r"quem|qual|quais|quando|onde|como|quien|cual|cuando|donde|chi|cosa|dove|perche|wat|"
-    r"wanneer|waar|hoe|welke|waarom|vem|vad|nar|hur|vilken|vilket|vilka|varfor|var|finns|"
-    r"ska|ar|har|kan|maste|blir)\b"
-)
