@@ -4,7 +4,9 @@ Notes record a change beside the new value: "Boete gemiste werkbeurt wordt € 3
 € 25,00)", "membership goes up from £35 to £38", "Miete steigt von 640 auf 680 €". A small
 model asked for the fine today answers "€ 25,00": a value the quote holds, so every claim
 check passes, but the quote says it is no longer so. Unless the question asks for the old
-value (or a year's), an answer whose only figure is a former one is refused.
+value (or a year's), an answer whose only figure is a former one is not shown as the
+answer (`current_value`), and a quote whose figure another passage says was replaced is
+read again without it (`quote_is_current`).
 """
 
 from __future__ import annotations
