@@ -47,6 +47,12 @@ _ASKS_FORMER = re.compile(
 )
 
 
+def asks_earlier(question: str) -> bool:
+    """Whether the question asks for the value before a change, or a year's value."""
+    folded = fold(question)
+    return bool(_ASKS_FORMER.search(folded) or YEAR.search(folded))
+
+
 def former_values(quote: str) -> tuple[list[Quantity], list[Quantity]]:
     """The quote's figures it says were replaced, and its other figures."""
     folded = fold(quote)
@@ -67,8 +73,7 @@ def former_values(quote: str) -> tuple[list[Quantity], list[Quantity]]:
 def gives_former_value(question: str, answer: str, quote: str) -> str | None:
     """The answer's figure that its quote says was replaced, when it gives no current one
     and the question asks for no earlier value; None otherwise."""
-    folded_question = fold(question)
-    if _ASKS_FORMER.search(folded_question) or YEAR.search(folded_question):
+    if asks_earlier(question):
         return None
     former, current = former_values(quote)
     if not former:
@@ -85,8 +90,7 @@ def replaced_elsewhere(question: str, quote: str, others: Sequence[str]) -> str 
     gemiste werkbeurt wordt € 30,00 (was € 25,00)" against last year's minutes' "Boete …
     blijft € 25,00"), about what the question asks; None when none does, the quote also
     states the new figure, or the question asks for the old value or a year's."""
-    folded_question = fold(question)
-    if _ASKS_FORMER.search(folded_question) or YEAR.search(folded_question):
+    if asks_earlier(question):
         return None
     quoted = [q for q in quantities(quote) if not q.year]
     if not quoted:

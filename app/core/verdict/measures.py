@@ -152,17 +152,14 @@ def counted_unit(question: str) -> str | None:
     hours" counts hours, "hoeveel kilo" kilograms); "" when it counts things that are no
     unit ("how many people")."""
     folded = fold(question)
-    match = _COUNTED.search(folded)
+    match = _COUNTED.search(folded) or _AMOUNT.search(folded)
     if match is None:
-        amount = _AMOUNT.search(folded)
-        if amount is None:
-            return None
-        if _AREA_ASKED.search(folded, amount.start()):
-            return "m2"
-        return next((UNITS[w] for w in amount.group(1).split() if w in UNITS), None)
+        return None
     if _AREA_ASKED.search(folded, match.start()):
         return "m2"
     words = match.group(1).split()
+    if match.re is _AMOUNT:  # an amount names a unit, or may be of any measure
+        return next((UNITS[w] for w in words if w in UNITS), None)
     if words[0] in ("of", "de", "do", "da", "dos", "das"):
         return None  # "how many of the tests": a share may answer it
     if words[0] in _MONEY:
