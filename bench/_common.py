@@ -94,6 +94,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
         "genealogie-quimper", "orientering-umea", "astro-club", "volkstuin-leiden",
+        "campaign-vault",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
