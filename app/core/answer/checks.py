@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.answer.claims import unsupported_claims
+from app.core.answer.codes_above import codes_above
 from app.core.answer.evidence import evidence_window, own_item
 from app.core.answer.former_values import replaced_elsewhere
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
 from app.core.answer.neighbours import neighbour_of_asked
+from app.core.answer.numbered_things import numbered_elsewhere
 from app.core.answer.pending_values import (
     open_asked_cell,
     pending_for_question,
@@ -30,6 +32,7 @@ from app.core.answer.quote_statements import statement_problem
 from app.core.answer.quoted_items import row_with_header_units, table_header
 from app.core.answer.sibling_notes import owner_elsewhere, sibling_note
 from app.core.answer.title_aliases import called_by_first_name, led_elsewhere, titled_elsewhere
+from app.core.answer.typed_names import mistyped
 from app.core.basics.language import detect_language
 from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
@@ -222,6 +225,8 @@ def _checks_at(
         # question, not only stand under a heading that is ("For internationals (Erasmus
         # students…)" under "Intro to bouldering" for "can kids under 14 boulder alone?")
         named_by = _asked_before(passage.text, located.text)
+    # "how did we fix ERR_SOCKET_1006?": the fix's own section logs the error above it
+    named_by = " ".join([named_by, *codes_above(question, passage.text, located.text)])
     topic = topic_check(question, located.text, named_by, similarity, *floors)
     checks.append(topic)
     if not topic.passed:
@@ -232,6 +237,7 @@ def _checks_at(
         if not titled_elsewhere(name, passage, prompt.passages)
         and not led_elsewhere(name, passage, prompt.passages)
         and not called_by_first_name(name, question, passage, prompt.passages)
+        and not mistyped(name, passage, prompt.passages)
     ]
     checks.append(
         Check(
@@ -252,6 +258,7 @@ def _checks_at(
         if neighbour
         else sibling_note(question, located.text, passage, prompt.passages)
         or owner_elsewhere(question, passage, prompt.passages)
+        or numbered_elsewhere(question, passage.titles)
     )
     detail = neighbour.detail if neighbour else sibling
     checks.append(

@@ -130,7 +130,12 @@ class Generation:
             return self._refusal(result, verdict, model, flags, decision.checks, proposal, shown)
         passage = self.prompt.passages[quote.passage - 1]
         sentence = check_sentence(
-            self.question, proposal.answer, decision, passage.text, passage.surroundings
+            self.question,
+            proposal.answer,
+            decision,
+            passage.text,
+            passage.surroundings,
+            passage.titles,
         )
         checks = decision.checks + sentence
         model_cited = sorted({int(n) for n in CITATION.findall(proposal.answer)})

@@ -96,6 +96,19 @@ class Check:
     not_known_yet: bool = False
 
 
+def question_codes(question: str) -> list[str]:
+    """The question's codes, identifiers and formula symbols, as searched ("err_socket_1006",
+    "e21", "σ2")."""
+    return [
+        t
+        for t in lexical_tokens(question)
+        if (is_compound(t) and any(c.isdigit() for c in t))
+        or t.startswith("_")
+        or _greek(t, question)
+        or is_lettered_code(t)
+    ]
+
+
 def identifiers_missing(question: str, passage: str) -> list[str]:
     """Codes, identifiers, formula symbols and names the question asks about that the
     passage never states.
@@ -104,14 +117,7 @@ def identifiers_missing(question: str, passage: str) -> list[str]:
     about Jellyfin's port does not answer a question about Plex's, however well the rest
     of the words match. Names are capitalised words after the question's first word.
     """
-    codes = [
-        t
-        for t in lexical_tokens(question)
-        if (is_compound(t) and any(c.isdigit() for c in t))
-        or t.startswith("_")
-        or _greek(t, question)
-        or is_lettered_code(t)
-    ]
+    codes = question_codes(question)
     present = set(lexical_tokens(passage))
     german: bool | None = None  # detected only when a name or code is not found as written
 

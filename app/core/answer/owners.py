@@ -113,7 +113,10 @@ def phrase_owners(question: str, language: str) -> list[str]:
     for match in matches:
         owner = match.group(1)
         end = match.end(1)
-        if fold(owner) in _BEFORE_OWNER and match.group(2):
+        # an English word joined by hyphens before another is its modifier: "the in-game
+        # calendar" is a calendar
+        modifier = language == "en" and "-" in owner
+        if (fold(owner) in _BEFORE_OWNER or modifier) and match.group(2):
             owner, end = match.group(2), match.end(2)
         of_what = _OF_WHAT.match(question, end) if language != "en" else None
         if of_what is not None and not _not_an_owner(of_what.group(1)):

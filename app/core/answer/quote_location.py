@@ -270,7 +270,12 @@ def _locate_loosely(
 ) -> LocatedQuote | None:
     """The sentence window sharing most of the quote's content words, when it shares at
     least three quarters of them, or of those its passage's subject does not name (at
-    least two), and the quote adds no value the window lacks."""
+    least two), among the windows the quote adds no value to.
+
+    A window that would share more but lacks one of the quote's values does not hide one
+    that holds them all: "Korr rolled a 2 in session 14 (lost two fingers)" is a list's
+    line, though the recap under the heading "Session 14" tells the same story without
+    the "14"."""
     language = detect_language(" ".join([quote, *passages])[:4000])
     # Generic words ("uses", "about") are how a model paraphrases, not what it quotes.
     words = content_words(quote, language) - generic_stems(language)
@@ -281,13 +286,15 @@ def _locate_loosely(
         subject = subjects[number - 1] if number <= len(subjects) else ""
         rest = words - content_words(subject, language) if subject else words
         for window in _windows(passages[number - 1]):
+            if _values_added(quote, window):
+                continue
             said = content_words(window, language)
             shared = len(words & said) / len(words)
             if len(rest) >= 2:
                 shared = max(shared, len(rest & said) / len(rest))
             if best is None or shared > best[0]:
                 best = (shared, number, window)
-    if best is not None and best[0] >= 0.75 and not _values_added(quote, best[2]):
+    if best is not None and best[0] >= 0.75:
         return LocatedQuote(best[1], best[2], False)
     return None
 

@@ -106,14 +106,21 @@ def unsaid_words(question: str, answer: str, passage_text: str) -> list[str]:
 
 
 def check_sentence(
-    question: str, answer: str, decision: QuoteDecision, passage_text: str, surroundings: str = ""
+    question: str,
+    answer: str,
+    decision: QuoteDecision,
+    passage_text: str,
+    surroundings: str = "",
+    titles: str = "",
 ) -> tuple[Check, ...]:
     """The sentence checks on the finished answer, against the quote's evidence.
 
     A claim the question itself names (a restated topic) may be found anywhere in the
     quoted passage; every other claim must be in the quote's own evidence. `surroundings`
     (the passage's heading path, note lead and paths) count as the passage's words for a
-    yes/no answer.
+    yes/no answer; what `titles` (the heading path and note paths) name is what the quote
+    is said of, not a row of the lines under it ("Marcus's flat" for "Fallback venue when
+    The Rolling Hex is closed.", the first line of the note "Marcus's flat").
     """
     assert decision.quote is not None
     evidence = decision.evidence or decision.quote.text
@@ -128,6 +135,7 @@ def check_sentence(
         for c in extract_claims(answer)
         if c not in missing
         and fold(c.text) not in fold(question)
+        and not (titles and states_claim(titles, c))
         and from_unasked_row(c, decision.quote.text, evidence, question)
     ]
     problems = []

@@ -35,8 +35,8 @@ _PART = re.compile(r"[^\W_]+")
 # "också" are stop words; 24: "2 år" is no longer "2year" ("är", is, folds to "ar" too);
 # 25: Swedish definites are their word ("kartan", "priset"), "IOF:s" is "IOF"; 26: areas,
 # volumes and energy are units ("12 m²", "3 kuub", "3.712 kWh"); 27: "kuub" is "m3", a
-# kilowattuur "kwh"
-TOKENIZER_VERSION = 27
+# kilowattuur "kwh"; 28: a game's coins are units ("50 gp", "8 sp")
+TOKENIZER_VERSION = 28
 
 
 def normalize_text(text: str) -> str:

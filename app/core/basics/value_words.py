@@ -93,6 +93,11 @@ UNITS: dict[str, str] = {
     **dict.fromkeys(["£", "gbp", "pound", "pounds"], "gbp"),
     **dict.fromkeys(["r$", "brl", "real", "reais"], "brl"),
     **dict.fromkeys(["cent", "cents", "centavo", "centavos"], "cent"),
+    # the coins of tabletop games' price lists ("Potion of healing | 50 gp", "8 sp a
+    # night"); not "pp", which is pages, nor "gold", which is also "2 gold medals"
+    "gp": "gp",
+    "sp": "sp",
+    "cp": "cp",
     **dict.fromkeys(["kb", "kib"], "kb"),
     **dict.fromkeys(["mb", "mib"], "mb"),
     **dict.fromkeys(["gb", "gib"], "gb"),
@@ -177,5 +182,5 @@ UNITS: dict[str, str] = {
     **dict.fromkeys(["kw", "kilowatt"], "kw"),
     **dict.fromkeys(["mbps", "mbit", "gbps"], "rate"),
 }
-CURRENCIES = frozenset({"eur", "usd", "gbp", "brl", "cent"})
+CURRENCIES = frozenset({"eur", "usd", "gbp", "brl", "cent", "gp", "sp", "cp"})
 TIME_UNITS = frozenset({"millisecond", "second", "minute", "hour", "day", "week", "month", "year"})
