@@ -2,7 +2,8 @@
 a word changed is found in the list line it copies; a fix is about the error logged above
 it; the note a line opens is what the line is said of; "the in-game calendar" is a
 calendar; a name the notes lack, one letter from the quoted passage's word, is a typo;
-session 9's quote does not answer for session 14."""
+session 9's quote does not answer for session 14; when a birthday is asks a date; Friday's
+hours do not say when the café opens on Saturdays."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from app.core.answer.checks import QuoteDecision
 from app.core.answer.codes_above import codes_above
 from app.core.answer.numbered_things import numbered_elsewhere
+from app.core.answer.other_weekday import another_weekday
 from app.core.answer.owners import phrase_owners
 from app.core.answer.quote_location import LocatedQuote, locate_quotes
 from app.core.answer.sentence_checks import check_sentence
@@ -21,6 +23,7 @@ from app.core.basics.values import has_money, quantities
 from app.core.index.records import ChunkSource
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_kind import AnswerType
+from app.core.verdict.answer_type import asked_type
 from app.core.verdict.stated_values import states
 
 
@@ -145,3 +148,43 @@ def test_a_quote_titled_with_another_number_of_the_asked_thing_is_its_neighbours
     assert numbered_elsewhere("who is on snacks for June 13", "Snack rota") is None
     assert numbered_elsewhere("what did we do in 2025", titles) is None
     assert numbered_elsewhere("hoeveel m2 is tuin 12", "Tuin 9\ntuin/tuin-9.md") is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["When is Hannah's birthday?", "quando é o aniversário da Ana?"],
+)
+def test_when_a_birthday_is_asks_a_date(question: str) -> None:
+    assert asked_type(question) is AnswerType.DATE
+    # a note that someone should be asked is no day of the year
+    assert not states(
+        "- ask Hannah when her birthday is — maybe a cake session", AnswerType.DATE, question
+    )
+
+
+def test_when_something_else_happens_is_still_a_when() -> None:
+    assert asked_type("When did I buy Bea a birthday present?") is AnswerType.WHEN
+    assert asked_type("When is the next session?") is AnswerType.WHEN
+
+
+LOGISTICS = (
+    "**When:** every other Friday. Doors/setup from 18:15, we start at **18:30** sharp.\n\n"
+    "- Friday hours: 11:00–23:00.\n- Other days: never booked, so not written down."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "other"),
+    [
+        ("Doors/setup from 18:15, we start at **18:30** sharp.", True),
+        ("Friday hours: 11:00–23:00.", True),
+        ("Open Mon–Sat 10:00–18:00.", False),
+        ("Open Monday to Friday 9–5, weekends by booking.", False),
+        ("Open Tue, Sat 10:00–18:00.", False),
+    ],
+)
+def test_a_quote_naming_only_other_weekdays_is_about_another_day(quote: str, other: bool) -> None:
+    question = "What time does the Rolling Hex open on Saturdays?"
+    text = LOGISTICS if quote in LOGISTICS else quote
+    assert (another_weekday(question, quote, text) is not None) is other
+    assert another_weekday("what time do we start?", quote, text) is None

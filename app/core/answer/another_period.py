@@ -1,4 +1,4 @@
-"""Is the quote about another month or year than the one the question asks about?
+"""Is the quote about another month, year or day of the week than the one asked about?
 
 Notes keep one row per month or year, one note per year's return, one label per year's
 value. A small model asked for April's gas bill quotes March's row; asked for the 2025
@@ -8,6 +8,7 @@ period ("no, in May"), so none of these apply to one.
 
 from __future__ import annotations
 
+from app.core.answer.other_weekday import another_weekday
 from app.core.answer.periods import (
     month_framed,
     other_day_titled,
@@ -28,7 +29,7 @@ _WHEN_ASKED = (AnswerType.DATE, AnswerType.WHEN, AnswerType.TIME)
 def another_period(
     question: str, quote: str, passage_text: str, where: str = "", titles: str = ""
 ) -> str | None:
-    """Why the quote is about another month or year than the asked one, or None.
+    """Why the quote is about another month, year or weekday than the asked one, or None.
 
     `where` is the passage's heading path, note lead and paths; `titles` its heading path
     and note paths alone.
@@ -42,6 +43,7 @@ def another_period(
         or _titled_year(question, quote, titles)
         or _titled_month(question, quote, titles)
         or (other_day_titled(question, quote, titles) if titles else None)
+        or another_weekday(question, quote, passage_text)
     )
 
 

@@ -284,6 +284,11 @@ _PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = tuple(
         (AnswerType.TIME, r"\bqual (e |era )?o horario (de|da|do|das|dos)\b|"
                           r"\bcual (es|era) el horario (de|del)\b|"
                           r"\bquel (est|etait) l'horaire (de|du|des|d')"),
+        # "When is Hannah's birthday?": a day of the year, not a condition ("when she asks")
+        (AnswerType.DATE, r"^\W*(when|quando|cuando|quand|wann|wanneer|nar)\b(\s+\S+){1,4}?\s+"
+                          r"(birthday|bday|cumple|cumpleanos|aniversario|anniversaire|geburtstag|"
+                          r"compleanno|verjaardag|fodelsedag)"
+                          r"(\s+(of|de|da|do|del|di|della|du|von|van)\s+\S+)?\W*$"),
         (AnswerType.WHEN, r"^\W*when\b|\bwhen (is|was|do|does|did|will|are|were|should)\b"),
         (AnswerType.WHEN, r"\bhow often\b|\bcom que frequencia\b"),
         (AnswerType.WHEN, r"^\W*quando\b|\bquando (e|foi|sera|devo|vou|comeca|termina)\b"),
