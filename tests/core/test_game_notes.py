@@ -188,3 +188,13 @@ def test_a_quote_naming_only_other_weekdays_is_about_another_day(quote: str, oth
     text = LOGISTICS if quote in LOGISTICS else quote
     assert (another_weekday(question, quote, text) is not None) is other
     assert another_weekday("what time do we start?", quote, text) is None
+
+
+def test_a_window_running_into_the_next_paragraph_is_read_from_its_first_sentences() -> None:
+    text = f"{LOGISTICS}\n\n**Where:** normally The Rolling Hex (back room)."
+    window = (
+        "Doors/setup from 18:15, we start at **18:30** sharp. **Where:** normally The Rolling Hex"
+    )
+    question = "What time does the Rolling Hex open on Saturdays?"
+    assert another_weekday(question, window, text) is not None
+    assert another_weekday(question, "", text) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from app.core.answer.quoted_items import lead_in, quoted_block, quoted_item
+from app.core.basics.sentences import sentences
 from app.core.basics.text import fold
 from app.core.basics.weekdays import WEEKDAYS, day_numbers
 
@@ -29,7 +30,7 @@ def another_weekday(question: str, quote: str, passage_text: str) -> str | None:
     """Why the quote's line names only other days of the week than the asked one; None
     when the question names no day, or the line names the asked one, a span, or none."""
     asked = day_numbers(question)
-    if not asked:
+    if not asked or not quote.strip():
         return None
     line = f"{lead_in(quote, passage_text)}\n{_own_line(quote, passage_text)}"
     named = day_numbers(line)
@@ -47,7 +48,11 @@ def _own_line(quote: str, passage_text: str) -> str:
     item = quoted_item(quote, passage_text)
     if item is not None:
         return item[1]
-    block = quoted_block(quote, passage_text)
+    # a window of sentences may run on into the next paragraph: its first sentence's counts
+    first = sentences(quote)
+    block = quoted_block(quote, passage_text) or (
+        quoted_block(first[0], passage_text) if first else None
+    )
     return block if block is not None and len(block) <= MAX_PARAGRAPH else quote
 
 
