@@ -9,7 +9,7 @@ a quote under another heading, or above the code, is not.
 from __future__ import annotations
 
 from app.core.answer.grounding import question_codes
-from app.core.basics.markdown_lines import FENCE_LINE, HEADING_LINE
+from app.core.basics.markdown_lines import since_last_heading
 from app.core.basics.text import lexical_tokens
 
 
@@ -19,13 +19,5 @@ def codes_above(question: str, passage_text: str, quote: str) -> list[str]:
     at = passage_text.find(quote.strip()[:40])
     if at <= 0:
         return []
-    section: list[str] = []
-    fenced = False
-    for line in passage_text[:at].split("\n"):
-        if FENCE_LINE.match(line):
-            fenced = not fenced
-        elif HEADING_LINE.match(line) and not fenced:  # a shell comment is no heading
-            section = []
-        section.append(line)
-    said = set(lexical_tokens("\n".join(section)))
+    said = set(lexical_tokens("\n".join(since_last_heading(passage_text[:at]))))
     return [code for code in dict.fromkeys(question_codes(question)) if code in said]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from app.core.answer.evidence import blocks, is_row_or_item
-from app.core.basics.markdown_lines import FENCE_LINE, HEADING_LINE
+from app.core.basics.markdown_lines import HEADING_LINE, since_last_heading
 from app.core.basics.text import fold, holds_words, squash
 
 _ITEM_START = re.compile(r"^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
@@ -95,13 +95,8 @@ def heading_above(block: str, passage_text: str) -> str:
     at = passage_text.find(block)
     if at <= 0 or any(HEADING_LINE.match(line) for line in block.split("\n")):
         return ""
-    heading, fenced = "", False
-    for line in passage_text[:at].split("\n"):
-        if FENCE_LINE.match(line):
-            fenced = not fenced
-        elif not fenced and HEADING_LINE.match(line):
-            heading = line
-    return heading
+    first = since_last_heading(passage_text[:at])[0]
+    return first if HEADING_LINE.match(first) else ""
 
 
 _CURRENCY = re.compile(r"[£$€¥₹]|R\$")
