@@ -21,6 +21,9 @@ These checks catch the shapes measured in labelled question sets:
   the return, a trip to a place ("Paris → Angoulême") for one from it;
 - a table row or list item keyed by another member of the family the question names
   ("| Vitamina D | 19 ng/mL |" for "vitamina B12"), with no sibling about the asked one;
+- in a question for a value, the element beside the asked thing in an enumeration ("340
+  gp" over "[[Cloak of the Fen]]" in a list of loot), where the asked thing's own element
+  gives no value;
 - in a question for a value, a name the passage states elsewhere but not where the quote
   stands (the bike's purchase date for a part listed further down);
 - another month or year than the asked one (`another_period`), or another colour
@@ -48,6 +51,7 @@ from app.core.answer.quoted_items import (
     quoted_item,
     row_cells,
 )
+from app.core.answer.sibling_values import value_of_sibling
 from app.core.basics.dates import YEAR
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language, written_in_another
@@ -107,6 +111,7 @@ def neighbour_of_asked(
         _label_conflict(question, quote)
         or _sibling_item(question, quote, passage_text)
         or _fuller_sibling(question, quote, passage_text)
+        or _wrapped(value_of_sibling(question, quote, passage_text))
         or _wrapped(_owner_missing(question, f"{where}\n{passage_text}", where_quoted))
         or _other_side(question, quote, passage_text, where)
         or _other_member(question, quote, passage_text)
