@@ -82,7 +82,10 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # English notes of an orienteering club in Umeå) written while Swedish was first being
 # read, measured both before and after; astro-club (English notes of an amateur astronomy
 # society in West Yorkshire: observing logs, loan register, imaging, finance) written
-# while more question types were being read, measured before and after.
+# while more question types were being read, measured before and after; campaign-vault (an
+# English Obsidian vault of a tabletop game master) and logseq-teacher (the English Logseq
+# graph of a school chemistry teacher: nested bullets, properties, daily journals), each
+# measured before it was read.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -94,7 +97,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
         "genealogie-quimper", "orientering-umea", "astro-club", "volkstuin-leiden",
-        "campaign-vault",
+        "campaign-vault", "logseq-teacher",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
