@@ -112,3 +112,12 @@ def test_refused_set_marks_and_replay(tmp_path: Path) -> None:
         mark_refusal(tmp_path, 3, "should-answer")
     with pytest.raises(ValueError, match="mark must be"):
         mark_refusal(tmp_path, 1, "maybe")
+
+
+def test_an_anchor_written_with_a_wikilink_matches_the_passage_as_it_reads() -> None:
+    question = Question("who is priya's mentor?", anchor=r"mentor:: \[\[Mark Ellery\]\]")
+    pattern = question.anchor_pattern()
+    assert pattern is not None
+    assert pattern.search("tags:: people\nmentor:: Mark Ellery\n- ECT yr 1")
+    assert pattern.search("mentor:: [[Mark Ellery]]")
+    assert not pattern.search("mentor:: Janet Holloway")

@@ -16,6 +16,9 @@ class QuestionSetError(AsknotesError):
     """A question file line that cannot be used."""
 
 
+_LINK_BRACKETS = re.compile(r"\\\[\\\[|\\\]\\\]")  # a wikilink's brackets escaped in an anchor
+
+
 @dataclass(frozen=True)
 class Question:
     """One line of a question set; unknown fields are kept in `extra`."""
@@ -33,7 +36,15 @@ class Question:
         return f"{self.scope} {self.question}" if self.scope else self.question
 
     def anchor_pattern(self) -> re.Pattern[str] | None:
-        return None if self.anchor is None else re.compile(self.anchor, re.IGNORECASE)
+        """The anchor as it matches a passage. Anchors are written against a note as it
+        is written, passages hold it as it reads: "mentor:: [[Mark Ellery]]" is stored
+        as "mentor:: Mark Ellery", so an anchor's escaped link brackets are optional."""
+        if self.anchor is None:
+            return None
+        readable = _LINK_BRACKETS.sub("", self.anchor)
+        if readable == self.anchor:
+            return re.compile(self.anchor, re.IGNORECASE)
+        return re.compile(f"(?:{self.anchor})|(?:{readable})", re.IGNORECASE)
 
 
 def load_questions(path: Path) -> list[Question]:
