@@ -1,4 +1,5 @@
-"""Obsidian's markdown dialect read as plain text: links, embeds, callouts, tags, aliases.
+"""Obsidian's markdown dialect read as plain text: links, embeds, callouts, tags, aliases
+(and Logseq's, which shares its links and keeps aliases and tags as `key:: value` lines).
 
 A reader sees `[[Jellyfin|the media server]]` as "the media server" and a callout header
 `> [!warning] Mind the fuse` as "Mind the fuse"; the index should read them the same way,
@@ -11,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from app.core.ingest.logseq import is_display_property, page_properties
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # ![[target#heading|alias]]: the target may hold spaces, a heading or block reference.
@@ -117,6 +120,8 @@ def read_dialect(text: str) -> NoteDialect:
     lines = text.split("\n")
     skip = front_matter_end(lines)
     aliases, front_tags = _front_matter(lines[1 : skip - 1]) if skip else ((), ())
+    if not skip:
+        _, aliases, front_tags = page_properties(lines)
     out = list(lines[:skip])
     links: dict[int, tuple[str, ...]] = {}
     tags: dict[str, None] = dict.fromkeys(front_tags)
@@ -132,6 +137,9 @@ def read_dialect(text: str) -> NoteDialect:
         if opened:
             fence = opened.group(1)
             out.append(line)
+            continue
+        if is_display_property(line):
+            out.append("")
             continue
         readable, targets = _readable(line)
         if targets:
