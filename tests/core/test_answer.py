@@ -334,3 +334,31 @@ def test_a_quote_whose_asked_value_stands_beside_it_answers_with_its_sentence(
     answer, streamed = ask(tuner_index, gen, "How much does Morag charge for each tuning?")
     assert answer.kind is AnswerKind.GENERATED, answer.checks
     assert TUNER in streamed and "£65 per tuning" in streamed
+
+
+@pytest.fixture
+def trip_index(tmp_path: Path, fake_embedder: FakeEmbedder) -> Iterator[NoteIndex]:
+    notes = {
+        "Trip - Big Bang Fair.md": "- Big Bang Fair, NEC – Wed 18 June 2025\n- coach\n"
+        "\t- Silverline Travel – £538 (57 seater)\n\t- costs split w/ physics budget\n"
+        "- lunch: packed, eat in the hall area at 12:30\n",
+        "bread.md": BREAD,
+    }
+    yield from indexed(tmp_path, fake_embedder, notes)
+
+
+def test_a_nested_item_is_not_shown_alone_for_the_value_its_sibling_gives(trip_index) -> None:
+    # "- coach" holds the price in another child; the quoted child states none.
+    quote = "costs split w/ physics budget"
+    gen = ScriptedGenerator({"coach": reply(True, quote, 1, "Shared with physics [1].")})
+    answer, streamed = ask(trip_index, gen, "price of the coach for the big bang fair?")
+    assert answer.refused and answer.refusal_check == "quote_answers_alone"
+    assert quote not in streamed
+
+
+def test_a_nested_item_stating_the_value_is_shown_alone(trip_index) -> None:
+    quote = "Silverline Travel – £538 (57 seater)"
+    gen = ScriptedGenerator({"coach": reply(True, quote, 1, "£538 [1].")})
+    answer, streamed = ask(trip_index, gen, "price of the coach for the big bang fair?")
+    assert not answer.refused, answer.checks
+    assert quote in streamed

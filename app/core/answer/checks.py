@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from app.core.answer.claims import unsupported_claims
 from app.core.answer.codes_above import codes_above
-from app.core.answer.evidence import evidence_window, own_item
+from app.core.answer.evidence import evidence_window, innermost_item, own_item
 from app.core.answer.former_values import replaced_elsewhere
 from app.core.answer.grounding import Check, Similarity, identifiers_missing, topic_check
 from app.core.answer.json_stream import strip_citations
@@ -298,8 +298,16 @@ def _checks_at(
         # "Check-out: not in the confirmation" beside check-in's time: the value around
         # the quote is another thing's, and the quote itself says the notes lack it.
         pending = pending_for_question(located.text, asked, question)
+        # the quote's own item states it: a row the header gives units to, or a nested
+        # item, not its parent's other children ("- coach" over "Silverline – £538" and
+        # the quoted "costs split w/ physics budget")
+        inner = innermost_item(passage.text, located.text)
+        if inner is not None:
+            inner = row_with_header_units(inner, passage.text, passage.heading)
         alone = stated and (
-            item is not None or named_by_note or states(located.text, asked, question, context)
+            named_by_note
+            or states(located.text, asked, question, context)
+            or (inner is not None and states(inner, asked, question, context))
         )
         checks.append(
             Check(

@@ -9,6 +9,7 @@ fact could lend the answer a name its quote is not about, and never the prompt's
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from app.core.basics.text import fold, holds_words, squash
@@ -113,6 +114,22 @@ def own_item(passage_text: str, quote: str) -> str | None:
     A list holds one fact per item: "- Física II: Prof. Tanaka" states no date even when
     the item below it holds one.
     """
+    return next(_items_holding(passage_text, quote), None)
+
+
+def innermost_item(passage_text: str, quote: str) -> str | None:
+    """`own_item`, but of the deepest nested item holding the quote: under "- coach", the
+    quote "costs split w/ physics budget" stands in its own item, not in "- coach" with
+    the sibling that gives the coach's price."""
+    found = None
+    for found in _items_holding(passage_text, quote):  # noqa: B007 - the last is kept
+        pass
+    return found
+
+
+def _items_holding(passage_text: str, quote: str) -> Iterator[str]:
+    """Each list item or table row of the passage, with the lines that continue it, that
+    holds the quote: outer items before the items nested in them."""
     target = squash(quote)
     lines = passage_text.split("\n")
     for i, line in enumerate(lines):
@@ -130,8 +147,7 @@ def own_item(passage_text: str, quote: str) -> str | None:
             item.append(more)
         text = "\n".join(item)
         if holds_words(text, target):
-            return text
-    return None
+            yield text
 
 
 def is_row_or_item(text: str) -> bool:
