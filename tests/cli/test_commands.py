@@ -88,6 +88,7 @@ def test_search_json_shape(indexed: Cli) -> None:
         "fused_score",
         "pinned_by",
         "note_lead",
+        "note_aliases",
         "older_copies",
     }
 

@@ -1,11 +1,17 @@
 """Logseq pages: `alias::` and `tags::` on a page's first lines name and file it as
-front matter does; `id::` and `collapsed::` under a block are not text; other properties
-("room:: S14") are facts of the page and stay in it."""
+front matter does, and its aliases name its passages' subject for the answer checks;
+`id::` and `collapsed::` under a block are not text; other properties ("room:: S14") are
+facts of the page and stay in it. A class code such as "11C3" is a code the quoted
+passage must name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from app.core.answer.grounding import identifiers_missing
+from app.core.answer.written_forms import is_framed_code
 from app.core.index.indexer import update_index
 from app.core.index.retrieve import RetrievalSettings, search
 from app.core.index.store import NoteIndex
@@ -69,3 +75,20 @@ def test_a_logseq_graph_is_indexed_and_found_by_alias(
     found = search(index, "11C3 room", RetrievalSettings(k=2)).passages
     assert found[0].sources[0].file == "pages/Year 11 set 3.md"
     assert found[0].sources[0].start_line == 3
+    # the page's aliases name its passages' subject for the answer checks
+    assert found[0].note_aliases == ("Y11s3", "11C3")
+    assert "11C3" in found[0].surroundings
+    assert found[0].as_dict()["note_aliases"] == ["Y11s3", "11C3"]
+    other = next(p for p in found if p.primary.file == "pages/Year 9.md")
+    assert other.note_aliases == ()
+
+
+@pytest.mark.parametrize("code", ["11C3", "10c2", "3B2", "10Y29"])
+def test_a_code_framed_by_numbers_must_be_in_the_quoted_passage(code: str) -> None:
+    assert identifiers_missing(f"room for {code}?", "room:: S16\n- 24 in the set") == [code]
+    assert identifiers_missing(f"room for {code}?", f"{code}\nroom:: S14") == []
+
+
+@pytest.mark.parametrize("term", ["2x4", "700x28", "1h45", "10h30", "1m80", "5ft10", "1e5"])
+def test_numbers_joined_by_a_unit_or_a_product_are_no_code(term: str) -> None:
+    assert not is_framed_code(term)

@@ -217,9 +217,9 @@ def _checks_at(
         return QuoteDecision(tuple(checks), located, "")
     passage = prompt.passages[located.passage - 1]
     heading = passage.heading
-    # what names the quote's subject: its heading path, its note's lead and folders and
-    # file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
-    named_by = f"{heading} {passage.note_lead} {passage.paths_in_words}"
+    # what names the quote's subject: its heading path, its note's lead, aliases, folders
+    # and file name ("Installed: 14 Nov 2019" in house/boiler.md is about the boiler)
+    named_by = " ".join([heading, passage.note_lead, *passage.note_aliases, passage.paths_in_words])
     if is_yes_no(question):
         # a yes or a no says nothing itself: the quote it rests on must be about the
         # question, not only stand under a heading that is ("For internationals (Erasmus

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from pydantic_core import from_json
 
 from app.core.answer.claims import CITATION, unsupported_claims
-from app.core.answer.written_forms import code_written_apart, demonym_of, is_lettered_code
+from app.core.answer.written_forms import (
+    code_written_apart,
+    demonym_of,
+    is_framed_code,
+    is_lettered_code,
+)
 from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import generic_stems
 from app.core.basics.language import NAMES, clearly_in_another, detect_language
@@ -106,6 +111,7 @@ def question_codes(question: str) -> list[str]:
         or t.startswith("_")
         or _greek(t, question)
         or is_lettered_code(t)
+        or is_framed_code(t)
     ]
 
 

@@ -12,6 +12,11 @@ from app.core.basics.text import fold, unaccented
 # what E21 means. One digit is left out ("3D", "A4", "mk4" are as often words as codes),
 # and three letters ("Win10" is "Windows 10" in a note).
 _LETTERED_CODE = re.compile(r"[a-z]{1,2}\d{2,}")
+# A class, set or room code framed by numbers ("11C3", "10c2", "3B2"): a passage about 9X4
+# says nothing of 11C3. Letters that join two numbers as a product, a unit or an exponent
+# ("2x4", "1h45", "10h30", "1m80", "5ft10", "1e5") make no code.
+_FRAMED_CODE = re.compile(r"\d{1,3}([a-z]{1,2})\d{1,3}")
+_JOINING_LETTERS = frozenset({"x", "h", "m", "e", "s", "hr", "ft", "mn", "km", "cm", "mm"})
 
 # What a country or region's adjective adds to its name less its last letter: "Canad-ian",
 # "canad-ienne", "Itali-ano", "Brasil-eiro", "Portugu-ese" is not reached; a name ending
@@ -25,6 +30,12 @@ _DEMONYM_ENDINGS_CAPITALISED = "ian|ians|an|ans|ese|eses|ish|isch|ische|ischen|i
 def is_lettered_code(term: str) -> bool:
     """Whether `term` is a code of a letter or two and a number ("e21", "M303")."""
     return _LETTERED_CODE.fullmatch(fold(term)) is not None
+
+
+def is_framed_code(term: str) -> bool:
+    """Whether `term` is a code of letters between two numbers ("11c3", "10y29")."""
+    found = _FRAMED_CODE.fullmatch(fold(term))
+    return found is not None and found.group(1) not in _JOINING_LETTERS
 
 
 def code_written_apart(code: str, passage: str, folded_passage: str) -> bool:

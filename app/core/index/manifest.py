@@ -23,6 +23,7 @@ from app.core.index.records import FileRecord, FileUpdate, StoredText
 from app.core.index.shared_records import SharedRecord
 from app.core.index.sql_slices import hashes_where, in_slices
 from app.core.index.sqlite import SCHEMA, SCHEMA_VERSION, translate
+from app.core.ingest.obsidian import aliases_in
 from app.errors import SchemaVersionError
 
 T = TypeVar("T")
@@ -305,6 +306,12 @@ class Manifest:
     @_locked
     def first_texts(self, paths: Iterable[str]) -> dict[str, str]:
         return text_rows.read_first_texts(self._db, paths)
+
+    @_locked
+    def note_aliases(self, paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """Each given note's aliases (front matter `aliases:`, Logseq's `alias::`)."""
+        firsts = text_rows.read_first_embed_texts(self._db, paths)
+        return {path: found for path, text in firsts.items() if (found := aliases_in(text))}
 
     @_locked
     def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:

@@ -80,6 +80,7 @@ class Passage:
     bm25: Bm25Score | None
     pinned_by: str | None = None  # the rare exact term that kept this passage in the top k
     note_lead: str = ""  # what its note's opening lines say it is about (see `note_leads`)
+    note_aliases: tuple[str, ...] = ()  # its note's other names (front matter, Logseq)
     note_opening: str = ""  # those lines as written, rosters too ("Teilnehmer: M. Weidlich")
     note_language: str = ""  # its note's language, as detected at indexing ("": none)
     older_copies: tuple[ChunkSource, ...] = ()  # set aside for this section (`older_copies`)
@@ -98,8 +99,11 @@ class Passage:
     def surroundings(self) -> str:
         """What names the passage's subject besides its own text: its heading path, its
         note's opening lines and the paths of the notes it is in (a note filed under
-        `github-actions/` is about GitHub Actions)."""
-        return "\n".join([self.heading, self.note_lead, *(s.file for s in self.sources)])
+        `github-actions/` is about GitHub Actions), and its note's aliases (`alias:: 11C3`
+        names the page `Year 11 set 3`)."""
+        return "\n".join(
+            [self.heading, self.note_lead, *self.note_aliases, *(s.file for s in self.sources)]
+        )
 
     @property
     def titles(self) -> str:
@@ -140,6 +144,7 @@ class Passage:
             "fused_score": round(self.fused.value, 8),
             "pinned_by": self.pinned_by,
             "note_lead": self.note_lead,  # read with the passage by the answer checks
+            "note_aliases": list(self.note_aliases),
             "older_copies": [
                 {"file": s.file, "start_line": s.start_line, "end_line": s.end_line}
                 for s in self.older_copies
@@ -344,12 +349,14 @@ def search(
     leads = index.manifest.first_texts(shown_files)
     openings = {file: note_leads.opening_lines(text) for file, text in leads.items()}
     languages = index.manifest.languages_of(shown_files)
+    aliases = index.manifest.note_aliases(shown_files)
     passages = [
         dataclasses.replace(
             p,
             note_lead=note_leads.lead_of(openings.get(p.primary.file, "")),
             note_opening=openings.get(p.primary.file, ""),
             note_language=languages.get(p.primary.file, ""),
+            note_aliases=aliases.get(p.primary.file, ()),
         )
         for p in passages
     ]

@@ -54,6 +54,15 @@ def read_first_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, 
     return pairs_where(db, query, paths)
 
 
+def read_first_embed_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
+    """The embedded form of each given note's first chunk, which carries its aliases."""
+    query = (
+        "SELECT c.path, t.embed_text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
+        "WHERE c.ordinal = 0 AND c.path IN ({})"
+    )
+    return pairs_where(db, query, paths)
+
+
 def insert_chunks(
     db: sqlite3.Connection, path: str, chunks: Sequence[Chunk], tokens: Sequence[str]
 ) -> set[str]:

@@ -24,6 +24,19 @@ _TAG = re.compile(r"(?:^|(?<=[\s(]))#([\w/-]+)")
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 
+# How a passage's embedded text names its note's aliases, and how they are read back.
+ALIASES_LABEL = "Also called: "
+
+
+def aliases_in(embed_text: str) -> tuple[str, ...]:
+    """The note aliases a chunk's embedded text carries (see `NoteDialect.context`)."""
+    head = embed_text.split("\n\n", 1)[0]
+    for line in head.split("\n"):
+        if line.startswith(ALIASES_LABEL):
+            return tuple(a.strip() for a in line[len(ALIASES_LABEL) :].split(",") if a.strip())
+    return ()
+
+
 @dataclass(frozen=True)
 class NoteDialect:
     """A note read as plain text, with what the dialect said about it.
@@ -55,7 +68,7 @@ class NoteDialect:
         """What the front matter adds to every passage of the note: its aliases and tags."""
         parts = []
         if self.aliases:
-            parts.append("Also called: " + ", ".join(self.aliases))
+            parts.append(ALIASES_LABEL + ", ".join(self.aliases))
         if self.tags:
             parts.append("Tags: " + ", ".join(self.tags))
         return "\n".join(parts)
