@@ -135,6 +135,20 @@ def test_the_full_name_of_the_person_asked_about_names_no_one_new(
 
 
 @pytest.mark.parametrize(
+    ("answer", "named"),
+    [
+        ("17:00–19:00, 10 min slots", False),  # what a number counts is no place
+        ("8 appts", False),
+        ("16:30–19:30, main hall", True),
+        ("12 Baker Street", True),  # a capitalised word after a number is a name
+        ("3 boxes in the loft", True),
+    ],
+)
+def test_what_a_number_counts_names_no_place(answer: str, named: bool) -> None:
+    assert names_something(answer, "where's the y13 parents evening held") is named
+
+
+@pytest.mark.parametrize(
     ("question", "framed"),
     [
         ("op welke datum heeft groep B in september werkbeurt", True),

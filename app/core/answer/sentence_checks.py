@@ -44,12 +44,31 @@ def names_something(answer: str, question: str = "", *, person: bool = False) ->
     ignored = generic_stems(language) | (content_words(question, language) if question else set())
     if person and question:
         ignored |= content_words(_named_in_question(answer, question), language)
+    counted = _counted_words(answer)
     for word in re.findall(r"[^\W\d_]+", fold(answer)):
         if word in MONTHS or is_day_word(word) or word in NUMBER_WORDS or word in UNITS:
+            continue
+        if word in counted:  # "10 min slots", "8 appts": what a number counts names nothing
             continue
         if word not in ("am", "pm") and content_words(word, language) - ignored:
             return True
     return False
+
+
+# The words after a number ("8 appts", "10 min slots"): the first, or the second after a unit.
+_AFTER_NUMBER = re.compile(r"\d(?:[\d.,:–-]*\d)?\s*([^\W\d_]+)(?:\.?\s+([^\W\d_]+))?")
+
+
+def _counted_words(answer: str) -> set[str]:
+    """The lower-case words a number counts, folded: "slots" of "10 min slots" ("12 Baker
+    Street" counts nothing: a capitalised word after a number is a name)."""
+    found = set()
+    for match in _AFTER_NUMBER.finditer(answer):
+        first, second = match.groups()
+        word = second if fold(first) in UNITS and second else first
+        if word[0].islower():
+            found.add(fold(word))
+    return found
 
 
 # A full name: capitalised words, with the particles surnames carry ("Jan de Vries")
