@@ -84,8 +84,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # society in West Yorkshire: observing logs, loan register, imaging, finance) written
 # while more question types were being read, measured before and after; campaign-vault (an
 # English Obsidian vault of a tabletop game master) and logseq-teacher (the English Logseq
-# graph of a school chemistry teacher: nested bullets, properties, daily journals), each
-# measured before it was read.
+# graph of a school chemistry teacher: nested bullets, properties, daily journals) and
+# zettel-hamburg (the German and English Zettelkasten of a translator in Hamburg: notes
+# named by ID, structure notes), each measured before it was read.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -97,7 +98,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
         "genealogie-quimper", "orientering-umea", "astro-club", "volkstuin-leiden",
-        "campaign-vault", "logseq-teacher",
+        "campaign-vault", "logseq-teacher", "zettel-hamburg",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
