@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.answer.neighbours import neighbour_of_asked
+from app.core.answer.quoted_items import siblings
 from app.core.answer.sibling_values import value_of_sibling
 
 LOOT = (
@@ -79,3 +80,23 @@ def test_an_ingredient_listed_without_its_amount_is_not_given_anothers() -> None
 )
 def test_left_alone(question: str, quote: str, text: str) -> None:
     assert value_of_sibling(question, quote, text) is None
+
+
+MOCKS = (
+    "- ## Y11 PPEs (mocks)\n"
+    "\t- chem papers\n"
+    "\t\t- triple: 8462/1H – Wed 8 Jan am, 1h 45m. 8462/2H – Tue 14 Jan am, 1h 45m\n"
+    "\t\t- combined: 8464/C/1F + 1H – Thu 9 Jan pm, 1h 15m\n"
+    "\t- grade boundaries to use (triple, both papers, /200): 4 = 82, 5 = 104, 7 = 139\n"
+)
+
+
+def test_an_item_of_another_parent_is_no_sibling_of_the_quoted_one() -> None:
+    # "triple papers" in the grade boundaries' item, one level up, is no sibling that
+    # goes on with the question where the quoted "triple: 8462/1H – Wed" turns away
+    quote = "8462/1H – Wed 8 Jan am, 1h 45m."
+    assert neighbour_of_asked("how long is the triple chem paper 1 mock", quote, MOCKS) is None
+    assert siblings(
+        [line for line in MOCKS.split("\n") if line.strip()],
+        "\t\t- combined: 8464/C/1F + 1H – Thu 9 Jan pm, 1h 15m",
+    ) == [MOCKS.split("\n")[2], MOCKS.split("\n")[3]]

@@ -50,6 +50,7 @@ from app.core.answer.quoted_items import (
     quoted_block,
     quoted_item,
     row_cells,
+    siblings,
 )
 from app.core.answer.sibling_values import value_of_sibling
 from app.core.basics.dates import YEAR
@@ -251,6 +252,7 @@ def _fuller_sibling(question: str, quote: str, passage_text: str) -> Neighbour |
     if found is None:
         return None
     block, line, items = found
+    items = siblings(items, line)
     language = detect_language(f"{question} {block}")
     asked = content_words(question, language)
     quoted = _stems_in_order(line, language)

@@ -57,6 +57,27 @@ def items_of(list_block: str) -> list[str]:
     ]
 
 
+def siblings(items: list[str], line: str) -> list[str]:
+    """The items among `items` (a block's, in order) at `line`'s depth under its parent,
+    `line` included: a parent item or another parent's children are no siblings of it."""
+    depths = [_depth(item) for item in items]
+    parents = [
+        next((j for j in range(i - 1, -1, -1) if depths[j] < depths[i]), -1)
+        for i in range(len(items))
+    ]
+    if line not in items:
+        return items
+    at = items.index(line)
+    return [
+        item for i, item in enumerate(items) if (parents[i], depths[i]) == (parents[at], depths[at])
+    ]
+
+
+def _depth(line: str) -> int:
+    spaced = line.expandtabs(4)
+    return len(spaced) - len(spaced.lstrip())
+
+
 def item_key(line: str) -> str:
     """What an item is about: a table row's first cell, or a list item's words before its
     colon or dash ("Física II: Prof. Tanaka" is about Física II); empty when it has none."""

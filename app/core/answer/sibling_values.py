@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.answer.quoted_items import quoted_block
+from app.core.answer.quoted_items import quoted_item, siblings
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import detect_language
 from app.core.basics.text import content_words, holds_words, squash
@@ -31,7 +31,7 @@ _VALUE_KINDS = frozenset(
         AnswerType.WHEN,
     }
 )
-_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
+_ITEM_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _MIN_ELEMENTS = 3
 _MAX_NAME_WORDS = 5
 # "(50 gp each)" says what an element is worth; commas inside it separate nothing.
@@ -95,25 +95,15 @@ def _split_outside_brackets(text: str) -> list[str]:
 def _sibling_items(quote: str, passage_text: str) -> tuple[list[str], list[str]] | None:
     """The items of the list the quote stands in that share the quoted item's depth and
     parent (a parent item names what its children are about, no sibling of theirs), and
-    the quoted ones among them."""
-    block = quoted_block(quote, passage_text)
-    if block is None:
+    the quoted ones among them, without their list marks."""
+    found = quoted_item(quote, passage_text)
+    if found is None:
         return None
+    _block, line, items = found
+    group = [_ITEM_MARK.sub("", item).strip() for item in siblings(items, line)]
     target = squash(quote)
-    items: list[tuple[int, str]] = []  # (depth, text) of each item in order
-    for line in block.split("\n"):
-        item = _ITEM.match(line)
-        if item is not None:
-            items.append((len(item.group(1).expandtabs(4)), item.group(2)))
-    groups: dict[tuple[int, int], list[str]] = {}
-    for i, (depth, text) in enumerate(items):
-        parent = next((j for j in range(i - 1, -1, -1) if items[j][0] < depth), -1)
-        groups.setdefault((parent, depth), []).append(text)
-    for group in groups.values():
-        quoted = [text for text in group if holds_words(text, target)]
-        if quoted and len(group) >= _MIN_ELEMENTS:
-            return group, quoted
-    return None
+    quoted = [text for text in group if holds_words(text, target)]
+    return (group, quoted) if quoted and len(group) >= _MIN_ELEMENTS else None
 
 
 def _is_the_asked_thing(element: str, asked: set[str], language: str) -> bool:
