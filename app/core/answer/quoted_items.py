@@ -60,17 +60,16 @@ def items_of(list_block: str) -> list[str]:
 def siblings(items: list[str], line: str) -> list[str]:
     """The items among `items` (a block's, in order) at `line`'s depth under its parent,
     `line` included: a parent item or another parent's children are no siblings of it."""
+    if line not in items:
+        return items
     depths = [_depth(item) for item in items]
     parents = [
         next((j for j in range(i - 1, -1, -1) if depths[j] < depths[i]), -1)
         for i in range(len(items))
     ]
-    if line not in items:
-        return items
     at = items.index(line)
-    return [
-        item for i, item in enumerate(items) if (parents[i], depths[i]) == (parents[at], depths[at])
-    ]
+    place = (parents[at], depths[at])
+    return [item for i, item in enumerate(items) if (parents[i], depths[i]) == place]
 
 
 def _depth(line: str) -> int:

@@ -69,9 +69,9 @@ def _enumerations(quote: str, passage_text: str) -> list[tuple[list[str], list[s
     quote holds): the list items beside the quoted one at its own depth, and the
     comma-separated parts of the quote after its key."""
     found: list[tuple[list[str], list[str]]] = []
-    siblings = _sibling_items(quote, passage_text)
-    if siblings is not None:
-        found.append(siblings)
+    listed = _sibling_items(quote, passage_text)
+    if listed is not None:
+        found.append(listed)
     if "|" in quote:  # a table row's cells are fields of one record, no enumeration
         return found
     body = quote.split(": ", 1)[-1]
