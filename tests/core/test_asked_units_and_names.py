@@ -149,6 +149,18 @@ def test_what_a_number_counts_names_no_place(answer: str, named: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "placed"),
+    [
+        ("## Y13 – Thu 23 Jan 2025\n- 17:00–19:00, 10 min slots", False),  # a date's words
+        ("Tue 7 Jan – Fri 17 Jan 2025, in the sports hall", True),
+        ("Sandy Lane allotments, plot 14B", True),
+    ],
+)
+def test_a_dates_weekday_and_month_are_no_place(text: str, placed: bool) -> None:
+    assert states(text, AnswerType.PLACE, "where's the y13 parents evening held") is placed
+
+
+@pytest.mark.parametrize(
     ("question", "framed"),
     [
         ("op welke datum heeft groep B in september werkbeurt", True),

@@ -99,6 +99,12 @@ def _not_a_person(text: str, start: int, end: int) -> bool:
         return True
     if _MODEL_NUMBER.match(text, end):
         return True
+    return _in_a_date(text, start, end)
+
+
+def _in_a_date(text: str, start: int, end: int) -> bool:
+    """A weekday or month written as part of a date ("Thu 23 Jan 2025"): no one, nowhere."""
+    word = fold(text[start:end])
     dated = bool(re.search(r"\d", text[max(0, start - 6) : end + 6]))
     return dated and (word in MONTHS or word in WEEKDAYS)
 
@@ -107,11 +113,14 @@ def _has_name(
     text: str,
     person: bool = False,
     asked: frozenset[str] = frozenset(),
+    place: bool = False,
     title: bool = False,
     known: frozenset[str] | None = None,
 ) -> bool:
     """A capitalised word that is not only there because a sentence starts with it, or an
-    acronym; for a person, one that can be a name (see `_not_a_person`). Words of the
+    acronym; for a person, one that can be a name (see `_not_a_person`); for a place, one
+    that is not a weekday or month of a date ("Thu 23 Jan", as "Thursday" and "January"
+    never are). Words of the
     question (`asked`, folded) name what is asked about, not the answer: "- The Overstory"
     names no one who recommended The Overstory. With `known` (German, where every noun
     is capitalised) only those folded words are names."""
@@ -120,6 +129,8 @@ def _has_name(
         if fold(word) in asked:
             continue
         if person and _not_a_person(text, match.start(), match.end()):
+            continue
+        if place and _in_a_date(text, match.start(), match.end()):
             continue
         if known is not None:
             if fold(word) in known:
@@ -368,7 +379,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         return any(not _FLIGHT.fullmatch(c) for c in found) or bool(_LETTER_CODE.search(text))
     # a day or a month is no place: "General meetings: first Thursday of the month"
     not_places = _question_words(question) | _FULL_WEEKDAYS | _FULL_MONTHS
-    return _has_name(text, asked=not_places) or bool(_PLACE_HINT.search(fold(text)))
+    return _has_name(text, asked=not_places, place=True) or bool(_PLACE_HINT.search(fold(text)))
 
 
 def _counts_asked(q: Quantity, unit: str, text: str, context: str) -> bool:
