@@ -304,14 +304,11 @@ class Manifest:
         return text_rows.read_texts_with_sources(self._db, text_hashes)
 
     @_locked
-    def first_texts(self, paths: Iterable[str]) -> dict[str, str]:
-        return text_rows.read_first_texts(self._db, paths)
-
-    @_locked
-    def note_aliases(self, paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
-        """Each given note's aliases (front matter `aliases:`, Logseq's `alias::`)."""
-        firsts = text_rows.read_first_embed_texts(self._db, paths)
-        return {path: found for path, text in firsts.items() if (found := aliases_in(text))}
+    def openings(self, paths: Iterable[str]) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Each given note's first chunk's text, and the note's aliases (front matter
+        `aliases:`, Logseq's `alias::`), which its embedded form carries."""
+        firsts = text_rows.read_first_chunks(self._db, paths)
+        return {path: (text, aliases_in(embedded)) for path, (text, embedded) in firsts.items()}
 
     @_locked
     def apply(self, updates: Sequence[FileUpdate], removed_paths: Sequence[str]) -> set[str]:

@@ -346,17 +346,16 @@ def search(
             break
     passages = _current_sections(passages, order, stored, sources_of, in_place_of)
     shown_files = {p.primary.file for p in passages}
-    leads = index.manifest.first_texts(shown_files)
-    openings = {file: note_leads.opening_lines(text) for file, text in leads.items()}
+    firsts = index.manifest.openings(shown_files)
+    openings = {file: note_leads.opening_lines(text) for file, (text, _) in firsts.items()}
     languages = index.manifest.languages_of(shown_files)
-    aliases = index.manifest.note_aliases(shown_files)
     passages = [
         dataclasses.replace(
             p,
             note_lead=note_leads.lead_of(openings.get(p.primary.file, "")),
             note_opening=openings.get(p.primary.file, ""),
             note_language=languages.get(p.primary.file, ""),
-            note_aliases=aliases.get(p.primary.file, ()),
+            note_aliases=firsts.get(p.primary.file, ("", ()))[1],
         )
         for p in passages
     ]

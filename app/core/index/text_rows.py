@@ -45,22 +45,19 @@ def read_texts_with_sources(
     return found
 
 
-def read_first_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
-    """The text of each given note's first chunk: its title and opening lines."""
+def read_first_chunks(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """The text of each given note's first chunk (its title and opening lines) and its
+    embedded form (which carries the note's aliases), in one read."""
     query = (
-        "SELECT c.path, t.text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
-        "WHERE c.ordinal = 0 AND c.path IN ({})"
+        "SELECT c.path, t.text, t.embed_text FROM chunks c "
+        "JOIN texts t ON t.text_hash = c.text_hash WHERE c.ordinal = 0 AND c.path IN ({})"
     )
-    return pairs_where(db, query, paths)
-
-
-def read_first_embed_texts(db: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
-    """The embedded form of each given note's first chunk, which carries its aliases."""
-    query = (
-        "SELECT c.path, t.embed_text FROM chunks c JOIN texts t ON t.text_hash = c.text_hash "
-        "WHERE c.ordinal = 0 AND c.path IN ({})"
-    )
-    return pairs_where(db, query, paths)
+    found: dict[str, tuple[str, str]] = {}
+    for marks, batch in in_slices(paths):
+        found.update(
+            (str(p), (str(t), str(e))) for p, t, e in db.execute(query.format(marks), batch)
+        )
+    return found
 
 
 def insert_chunks(
