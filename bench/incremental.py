@@ -18,8 +18,9 @@ from pathlib import Path
 from _common import CORPUS_EXCLUDE, corpus, open_index
 
 from app.config import load_settings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import IndexReport, update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.watcher import NotesWatcher
 from app.core.session.wiring import make_embedder
 from app.paths import index_dir

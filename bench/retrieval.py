@@ -19,8 +19,9 @@ from _common import CORPUS_EXCLUDE, QUESTION_SETS, corpus, embedder_for, open_in
 from app.config import load_settings
 from app.core.evals.metrics import anchor_rank, source_rank
 from app.core.evals.questions import load_questions
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.session.embedder_choice import CHOICES
 
 SETS = QUESTION_SETS

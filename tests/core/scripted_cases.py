@@ -12,7 +12,7 @@ import pytest
 
 from app.core.answer.answering import answer_question
 from app.core.answer.result import AnswerKind, AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GateSettings
 from tests.fakes import FakeEmbedder, ScriptedGenerator, index_notes, scripted_reply

@@ -12,7 +12,7 @@ import pytest
 
 from app.core.answer.answering import answer_question
 from app.core.answer.result import AnswerKind
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from tests.core.scripted_cases import OPEN, Case, G, Q, R, case_id, check_case, notes_index
 from tests.fakes import ReadingGenerator, scripted_reply

@@ -15,7 +15,8 @@ from app.core.answer.prompt import SYSTEM_PROMPT, build_prompt
 from app.core.answer.quote_location import LocatedQuote
 from app.core.answer.refusal_text import refusal_text
 from app.core.answer.result import AnswerKind, AnswerSettings, quote_line
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GENERATOR_REFUSAL, GateSettings
 from app.errors import Cancelled

@@ -6,7 +6,8 @@ import pytest
 
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
-from app.core.verdict.stated_values import note_names_person, states
+from app.core.verdict.capitalised_names import note_names_person
+from app.core.verdict.stated_values import states
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from app.core.evals.refusals import (
     unique_refusals,
 )
 from app.core.evals.runs import flips, last_run, run_questions, set_identity, store_run, summarize
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GateSettings, judge_retrieval
 from tests.core.test_verdict import result, signals

@@ -8,8 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.models.embedder import Vectors
 from app.errors import Cancelled, EmbedderMismatchError, IndexMissingError

@@ -16,10 +16,11 @@ from app.cli.render import passage_scores
 from app.config import load_settings
 from app.core.basics.scores import Bm25Score, CosineSimilarity, FusedScore
 from app.core.index.cross_language import keyword_ranks_across, unread_by_keywords, vector_order
+from app.core.index.fusion import RetrievalSettings, fuse
 from app.core.index.language_space import MIN_TEXTS, MOVED_BY, LanguageSpace, measure_space
 from app.core.index.lexical import LexicalHit
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import Passage, RetrievalSettings, SearchResult, fuse
+from app.core.index.retrieve import Passage, SearchResult
 from app.core.index.vectors import VectorHit
 from app.core.verdict.gates import LEXICAL_SUPPORT, GateSettings, judge_retrieval
 from app.core.verdict.signals import UNREAD_WEIGHT, compute_signals

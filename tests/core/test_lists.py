@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from app.core.answer.lists import answer_list, list_request
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from tests.fakes import FakeEmbedder, index_notes
 

@@ -12,8 +12,9 @@ import pytest
 
 from app.core.answer.grounding import identifiers_missing
 from app.core.answer.written_forms import is_framed_code
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import prepare_note
 from app.core.ingest.logseq import is_display_property, page_properties

@@ -5,10 +5,11 @@ from pathlib import Path
 from app.core.answer.checks import check_quote
 from app.core.answer.prompt import Prompt
 from app.core.basics.scores import FusedScore
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
 from app.core.index.note_leads import note_lead, opening_lines
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import Passage, RetrievalSettings, search
+from app.core.index.retrieve import Passage, search
 from app.core.index.store import NoteIndex
 from tests.conftest import write
 from tests.fakes import FakeEmbedder

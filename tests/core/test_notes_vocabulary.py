@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.index.vocabulary import PathWords, path_month, path_words
 from app.core.verdict.signals import compute_signals

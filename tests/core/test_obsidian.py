@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.ingest.chunk import prepare_note
 from app.core.ingest.obsidian import read_dialect

@@ -4,10 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
 from app.core.index.older_copies import current_key, is_older_copy, note_key
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from tests.conftest import write
 from tests.fakes import FakeEmbedder

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from app.core.basics.scores import Bm25Score, CosineSimilarity
+from app.core.index.fusion import RetrievalSettings, fuse
 from app.core.index.lexical import LexicalHit
-from app.core.index.retrieve import RetrievalSettings, fuse
 from app.core.index.vectors import EF_SEARCH, ChromaVectorStore, VectorHit
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
 from app.core.index.manifest import Manifest
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.scope import Scope, ScopeError, parse_scope
 from app.core.index.snapshot import discard_snapshot
 from app.core.index.store import NoteIndex

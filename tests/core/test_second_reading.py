@@ -12,7 +12,7 @@ import pytest
 from app.core.answer.answering import answer_question
 from app.core.answer.prompt import EXAMPLE_MARKER, LEFT_OUT_PASSAGE, LEFT_OUT_SENTENCE
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.session.serialize import answer_dict
 from app.core.verdict.gates import GateSettings

@@ -11,8 +11,9 @@ import numpy.typing as npt
 import pytest
 
 from app.core.index import snapshot as snapshot_module
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.snapshot import SNAPSHOT_FILE, load_snapshot
 from app.core.index.store import NoteIndex
 from app.core.index.vectors import LazyVectorStore

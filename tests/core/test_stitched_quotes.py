@@ -14,8 +14,9 @@ from app.core.answer.prompt import Prompt
 from app.core.answer.quote_location import _whole_parts, locate_quotes
 from app.core.answer.result import AnswerKind, AnswerSettings
 from app.core.basics.scores import FusedScore
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.records import ChunkSource
-from app.core.index.retrieve import Passage, RetrievalSettings
+from app.core.index.retrieve import Passage
 from app.core.index.store import NoteIndex
 from app.core.session.serialize import answer_dict
 from app.core.verdict.gates import GateSettings

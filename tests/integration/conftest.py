@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.verdict.probes import refresh_calibration
 from tests.conftest import SAMPLE_NOTES

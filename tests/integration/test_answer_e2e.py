@@ -6,7 +6,7 @@ import pytest
 
 from app.core.answer.answering import answer_question
 from app.core.answer.result import AnswerKind, AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.models.generator import GenerationSettings
 from app.core.models.llama_generator import LlamaCppGenerator
 from app.core.verdict.gates import GateSettings

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from app.core.basics.language import detect_language
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.models.e5_embedder import E5Embedder, unavailable_reason
 from app.core.models.embedder import Embedder

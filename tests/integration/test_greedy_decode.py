@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from app.core.answer.prompt import ANSWER_SCHEMA, build_prompt
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import search
 from app.core.models.generator import ChatMessage, GenerationSettings
 from app.core.models.llama_generator import LlamaCppGenerator
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import pending_changes, update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.ingest.walk import WalkSettings
 from tests.conftest import write

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.indexer import update_index
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.ingest.walk import WalkSettings
 from app.core.models import e5_embedder

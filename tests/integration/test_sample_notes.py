@@ -8,7 +8,8 @@ import pytest
 
 from app.core.evals.metrics import anchor_rank, score_retrieval, source_rank
 from app.core.evals.questions import load_questions
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from tests.conftest import SAMPLE_NOTES
 

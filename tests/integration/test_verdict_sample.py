@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.verdict.gates import LEXICAL_SUPPORT, SCORE_SHAPE, UNKNOWN_TERM, GateSettings
 from app.core.verdict.probes import load_calibration
 from app.core.verdict.why import explain

@@ -26,11 +26,8 @@ from app.core.answer.prompt import ANSWER_SCHEMA, Prompt, build_prompt
 from app.core.answer.result import Answer, AnswerKind, AnswerSettings, Timings
 from app.core.answer.second_reading import QuoteCheck, covers_the_question, plan_second_reading
 from app.core.basics.progress import check_cancelled
-from app.core.index.retrieve import (
-    RetrievalSettings,
-    SearchResult,
-    search,
-)
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import SearchResult, search
 from app.core.index.store import NoteIndex
 from app.core.models.generator import Generator
 from app.core.verdict.gates import GateSettings, Verdict, judge_retrieval

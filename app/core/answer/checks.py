@@ -38,7 +38,8 @@ from app.core.basics.text import fold
 from app.core.index.retrieve import Passage
 from app.core.verdict.answer_kind import AnswerType
 from app.core.verdict.answer_type import asked_type
-from app.core.verdict.stated_values import note_names_person, states
+from app.core.verdict.capitalised_names import note_names_person
+from app.core.verdict.stated_values import states
 from app.core.verdict.yes_no import is_yes_no
 
 

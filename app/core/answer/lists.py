@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from app.core.basics.language import detect_language
 from app.core.basics.sentences import sentences
 from app.core.basics.text import lexical_tokens
-from app.core.index.retrieve import Passage, RetrievalSettings, SearchResult, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import Passage, SearchResult, search
 from app.core.index.scope import parse_scope
 from app.core.index.store import NoteIndex
 

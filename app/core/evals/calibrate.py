@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.core.evals.questions import Question
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import GateSettings
 from app.core.verdict.scorecard import Scorecard, score

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.evals.questions import Question
-from app.core.index.retrieve import Passage, RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import Passage, search
 from app.core.index.store import NoteIndex
 
 

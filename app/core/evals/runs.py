@@ -27,7 +27,7 @@ from app.core.basics.files import atomic_write
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.evals.metrics import anchor_rank, source_rank
 from app.core.evals.questions import Question
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.store import NoteIndex
 from app.core.models.generator import Generator
 from app.core.verdict.why import explain

@@ -13,7 +13,7 @@ from typing import Any
 
 from app import paths
 from app.core.answer.result import AnswerSettings
-from app.core.index.retrieve import RetrievalSettings
+from app.core.index.fusion import RetrievalSettings
 from app.core.index.server_address import ServerAddress, check_collection_name
 from app.core.ingest.chunk import ChunkingSettings
 from app.core.ingest.walk import WalkSettings

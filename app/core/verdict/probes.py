@@ -21,7 +21,8 @@ from app.core.basics.language import detect_language
 from app.core.basics.progress import Progress, check_cancelled, no_progress
 from app.core.basics.sentences import sentences
 from app.core.basics.text import content_word_spans
-from app.core.index.retrieve import RetrievalSettings, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import search
 from app.core.index.store import NoteIndex
 from app.core.verdict.probe_bank import OFF_TOPIC_PROBES
 from app.core.verdict.scorecard import (

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.basics.language import NAMES
-from app.core.index.retrieve import RetrievalSettings, SearchResult, search
+from app.core.index.fusion import RetrievalSettings
+from app.core.index.retrieve import SearchResult, search
 from app.core.index.store import NoteIndex
 from app.core.verdict.gates import (
     ANSWER_TYPE,
