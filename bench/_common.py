@@ -86,7 +86,9 @@ QUESTION_SETS: dict[str, tuple[Path | None, Path]] = {
 # English Obsidian vault of a tabletop game master) and logseq-teacher (the English Logseq
 # graph of a school chemistry teacher: nested bullets, properties, daily journals) and
 # zettel-hamburg (the German and English Zettelkasten of a translator in Hamburg: notes
-# named by ID, structure notes), each measured before it was read.
+# named by ID, structure notes) and notion-events (the Notion export of a wedding and
+# events planner in Bristol, English with some Spanish: pages named with their ids,
+# property lines, database CSVs), each measured before it was read.
 HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
     name: _written_here(name)
     for name in (
@@ -98,7 +100,7 @@ HELD_OUT_SETS: dict[str, tuple[Path | None, Path]] = {
         "velo-lyon", "teatro-bologna", "imkerverein-freiburg", "cerveceria-valencia",
         "pesquisa-londres", "agriturismo-umbria", "indie-gamedev", "repair-utrecht",
         "genealogie-quimper", "orientering-umea", "astro-club", "volkstuin-leiden",
-        "campaign-vault", "logseq-teacher", "zettel-hamburg",
+        "campaign-vault", "logseq-teacher", "zettel-hamburg", "notion-events",
     )
 }  # fmt: skip
 ALL_SETS = {**QUESTION_SETS, **HELD_OUT_SETS}
