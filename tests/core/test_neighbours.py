@@ -349,3 +349,31 @@ def test_a_passage_in_another_language_names_the_owner_in_its_own_words() -> Non
     )
     found = neighbour_of_asked(question, "**Next ITV: 17/11/2024.**", english)
     assert found is not None and "delivery van" in found.detail
+
+
+BOUNDARIES = "- grade boundaries (both papers, /200): 4 = 82, 5 = 104, 7 = 139"
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "neighbour"),
+    [
+        ("what's the grade 9 boundary for the mocks", BOUNDARIES, "grade 4, grade 5, grade 7"),
+        ("grade 5 boundary for the mocks", BOUNDARIES, None),
+        ("what room is group 3 in", "groups: 1 = lab 2; 2 = lab 4", "group 1, group 2"),
+        # clock times and ranges key nothing
+        ("when does slot 2 start", "slot times: 9:30, 10:30, 11:30", None),
+        ("who leads group 4", "groups: 1-3 with Sam, 5-7 with Ana", None),
+        # one keyed element among words is no keyed enumeration
+        ("price for size 4", "sizes: small, medium, 3 = £6", None),
+    ],
+)  # fmt: skip
+def test_bare_numbers_keying_an_enumeration_the_asked_word_heads(
+    question: str, quote: str, neighbour: str | None
+) -> None:
+    """ "Grade boundaries: 4 = 82, 5 = 104, 7 = 139" gives grades 4, 5 and 7: asked about
+    grade 9, a model quoting it gives another grade's boundary."""
+    found = neighbour_of_asked(question, quote, quote)
+    if neighbour is None:
+        assert found is None, found.detail if found else ""
+    else:
+        assert found is not None and neighbour in found.detail

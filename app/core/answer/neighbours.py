@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from app.core.answer.another_period import another_period
 from app.core.answer.colours import other_colour
 from app.core.answer.evidence import own_item
+from app.core.answer.numbered_things import numbered_keys
 from app.core.answer.other_event import other_event
 from app.core.answer.owners import named_elsewhere, owner_missing
 from app.core.answer.pair_sides import other_direction, other_side
@@ -155,6 +156,7 @@ def _label_conflict(question: str, quote: str) -> Neighbour | None:
         if word in _NOT_LABELS:
             continue
         given = re.findall(_QUOTE_LABEL.format(word=re.escape(word)), folded_quote)
+        given = given or numbered_keys(word, folded_quote)
         if given and not any(g.lstrip("0") == number.lstrip("0") for g in given):
             written = question[match.start(1) : match.end(1)]  # the user's own spelling
             return Neighbour(

@@ -4,6 +4,9 @@
 heading "Session 9", nor a question about plot 12 by the note "Tuin 9": a thing the
 question names by a word and a number is another thing when the quote's heading path or
 file name writes that word with another number, and never with the asked one.
+
+The numbers may also be written bare, as the keys of an enumeration the word heads:
+"grade boundaries: 4 = 82, 5 = 104, 7 = 139" gives grades 4, 5 and 7, and no grade 9.
 """
 
 from __future__ import annotations
@@ -32,3 +35,23 @@ def numbered_elsewhere(question: str, titles: str) -> str | None:
             others = ", ".join(f"{word} {n}" for n in sorted(written))
             return f"the question asks about {word} {number}; the quote is titled {others}"
     return None
+
+
+# An enumeration's element keyed by a bare number: "4 = 82", "5: 104", "7 – 139".
+# Not a clock time ("9:30") nor a range ("5-7"): a colon or dash needs a space after it.
+_NUMBER_KEY = re.compile(r"\s*(\d{1,3})\s*(?:=|:\s|\s?[–—-]\s)\s*\S")
+_MIN_KEYS = 2
+
+
+def numbered_keys(word: str, text: str) -> list[str]:
+    """The bare numbers keying an enumeration that `word` heads in `text` (both folded):
+    after a word starting with it ("grade boundaries"), a colon, and at least two
+    comma- or semicolon-separated elements each written as a number, a sign and a value.
+    Empty when there is none."""
+    for match in re.finditer(rf"\b{re.escape(word)}\w*\b[^:\n]*?:\s+", text):
+        end = text.find("\n", match.end())
+        parts = re.split(r"[,;]", text[match.end() : end if end >= 0 else len(text)])
+        keys = [m.group(1) for p in parts if (m := _NUMBER_KEY.match(p))]
+        if len(keys) >= _MIN_KEYS and len(keys) == len(parts):
+            return keys
+    return []
