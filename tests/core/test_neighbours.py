@@ -363,6 +363,8 @@ BOUNDARIES = "- grade boundaries (both papers, /200): 4 = 82, 5 = 104, 7 = 139"
         # clock times and ranges key nothing
         ("when does slot 2 start", "slot times: 9:30, 10:30, 11:30", None),
         ("who leads group 4", "groups: 1-3 with Sam, 5-7 with Ana", None),
+        # an ordinal names no label: "the 7th" is not "the 7"
+        ("what's the 7th month called", "the 21 days of Frostmere", None),
         # one keyed element among words is no keyed enumeration
         ("price for size 4", "sizes: small, medium, 3 = £6", None),
     ],

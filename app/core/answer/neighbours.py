@@ -72,7 +72,8 @@ from app.core.verdict.yes_no import is_yes_no
 _CODE = re.compile(r"(?<![\w-])([^\W\d_]{1,2})(\d{1,2})(?![\w-])")
 _LABEL = re.compile(
     r"(?<![\w-])([^\W\d_]{3,})\s+(?:n[oº°]\.?\s*|#)?(\d{1,3})"
-    r"(?=\s*(?:$|[?!.,;:)]|[^\W\d_]))"  # "chapter 3 due", "prática 4 de química"
+    # "chapter 3 due", "prática 4 de química"; not an ordinal ("the 7th month")
+    r"(?![^\W\d_])(?=\s*(?:$|[?!.,;:)]|[^\W\d_]))"
     rf"(?!\s*(?:{'|'.join(sorted(map(re.escape, UNITS), key=len, reverse=True))})(?!\w))"
 )
 # An identifier's family: the name before its first separator ("worker_", "gemini-").
