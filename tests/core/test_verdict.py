@@ -248,6 +248,9 @@ class _Vocabulary:
         ("Quanto vale R em atm.L/mol.K?", "R = 0,082 atm·L/(mol·K)"),
         ("What did the 23-turn session cost?", "Across 23 turns the session cost $0.01."),
         ("visitor mooring fee july boat under 8m", "| < 8 m | 14 € | 19 € |"),
+        # a span of months or days, which notes write with a dash
+        ("how much vat did we pay for jan-mar 2025", "| Q1 2025 | Jan–Mar 2025 | £5,319.25 |"),
+        ("studio hours mon-fri", "Open Mon – Fri, 9 to 5"),
     ],
 )
 def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note: str) -> None:
@@ -258,6 +261,15 @@ def test_a_count_or_unit_written_apart_in_the_notes_is_known(question: str, note
     terms = question_terms(question, vocabulary, note)
     joined = next(t for t in terms if any(c in t.word for c in "-/") or t.word == "8m")
     assert joined.known and joined.in_passages
+
+
+def test_a_span_is_unknown_when_the_notes_lack_one_of_its_ends() -> None:
+    from app.core.basics.text import lexical_tokens
+    from app.core.verdict.question_words import question_terms
+
+    note = "| Q1 2025 | Jan–Feb 2025 | £5,319.25 |"
+    terms = question_terms("vat for jan-mar", _Vocabulary(set(lexical_tokens(note))), note)
+    assert not next(t for t in terms if t.word == "jan-mar").known
 
 
 def test_a_number_glued_to_a_unit_is_read_apart_but_a_code_is_not() -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from app.core.basics.dates import MONTHS
 from app.core.basics.generic_words import GENERIC_WORDS
 from app.core.basics.language import DEFAULT_LANGUAGE
 from app.core.basics.names_across import name_tokens
@@ -23,6 +24,7 @@ from app.core.basics.text import (
     term_variants,
     written_apart,
 )
+from app.core.basics.weekdays import WEEKDAYS
 from app.core.verdict.answer_type import asked_type
 from app.core.verdict.kind_nouns import KIND_NOUNS
 from app.core.verdict.person_names import names_a_person
@@ -307,10 +309,21 @@ def typo_of(token: str, vocabulary: Vocabulary) -> str | None:
 
 
 def _known_parts(word: str, vocabulary: Vocabulary, language: str) -> list[str]:
-    """The tokens of a count, expression or unit whose every naming part some note
-    holds (empty when the word is not one, or a part is unknown)."""
-    parts = written_apart(word)
+    """The tokens of a count, expression, unit or span of months or days whose every
+    naming part some note holds (empty when the word is not one, or a part is unknown)."""
+    parts = written_apart(word) or _calendar_range(word)
     if parts is None:
         return []
     tokens = [v[0] for v in (term_variants(p, language) for p in parts) if v]
     return tokens if tokens and all(t in vocabulary for t in tokens) else []
+
+
+def _calendar_range(word: str) -> list[str] | None:
+    """The ends of a span of months or weekdays typed with a hyphen ("jan-mar",
+    "mon-fri"), which notes write with a dash ("Jan–Mar") or apart; None otherwise."""
+    parts = fold(word).split("-")
+    if len(parts) != 2:  # a span has two ends
+        return None
+    if all(p in MONTHS for p in parts) or all(p in WEEKDAYS for p in parts):
+        return parts
+    return None
