@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from app.core.ingest.tag_names import tag_names
+
 _PROPERTY = re.compile(r"^\s*([A-Za-z][\w-]*):: ?(.*)$")
 _ALIAS_KEYS = frozenset({"alias", "aliases"})
 _TAG_KEYS = frozenset({"tags", "tag"})
@@ -35,8 +37,8 @@ def page_properties(lines: Sequence[str]) -> tuple[int, tuple[str, ...], tuple[s
         if key in _ALIAS_KEYS:
             aliases.extend(_values(value))
         elif key in _TAG_KEYS:
-            tags.extend(v.lstrip("#").lower().replace(" ", "-") for v in _values(value))
-    return count, tuple(aliases), tuple(t for t in tags if t)
+            tags.extend(_values(value))
+    return count, tuple(aliases), tag_names(tags)
 
 
 def is_display_property(line: str) -> bool:

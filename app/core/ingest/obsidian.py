@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.ingest.logseq import is_display_property, page_properties
+from app.core.ingest.tag_names import tag_names
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # ![[target#heading|alias]]: the target may hold spaces, a heading or block reference.
@@ -208,9 +209,7 @@ def _front_matter(lines: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...
     lowered = {str(k).lower(): v for k, v in data.items()}
     aliases = _strings(lowered.get("aliases", lowered.get("alias")), split_spaces=False)
     tags = _strings(lowered.get("tags", lowered.get("tag")), split_spaces=True)
-    return aliases, tuple(
-        dict.fromkeys(t.lstrip("#").lower().replace(" ", "-") for t in tags if t.lstrip("#"))
-    )
+    return aliases, tag_names(tags)
 
 
 def _strings(value: object, *, split_spaces: bool) -> tuple[str, ...]:
