@@ -31,8 +31,19 @@ VAULT = Path(__file__).resolve().parent.parent / "fixtures" / "vault_dialect"
         ("> [!tip]- ", "> Tip", ()),
         ("Plain [brackets] stay", "Plain [brackets] stay", ()),
         ("Code `[[x]]` and [[y]]", "Code `[[x]]` and y", ("y",)),
+        # a markdown link to another note, as Notion exports them: its text alone
+        ("[Invoices](Finances%203ac8/Invoices%20e3d6.md)", "Invoices",
+         ("Finances 3ac8/Invoices e3d6.md",)),
+        ("[VAT Q1 (Jan–Mar)](VAT%20Q1%20(Jan%E2%80%93Mar)%20a8b3.md)", "VAT Q1 (Jan–Mar)",
+         ("VAT Q1 (Jan–Mar) a8b3.md",)),
+        ("See [setup](<My Note.md#Setup>).", "See setup.", ("My Note.md",)),
+        # a web address, a file, an image and code keep their addresses
+        ("[site](https://example.com/a.md)", "[site](https://example.com/a.md)", ()),
+        ("[Contract](files/Contract%202024.pdf)", "[Contract](files/Contract%202024.pdf)", ()),
+        ("![plan](plan.md)", "![plan](plan.md)", ()),
+        ("Code `[x](y.md)` and [z](z.md)", "Code `[x](y.md)` and z", ("z.md",)),
     ],
-)
+)  # fmt: skip
 def test_links_embeds_and_callouts_read_as_text(
     line: str, readable: str, targets: tuple[str, ...]
 ) -> None:

@@ -37,7 +37,7 @@ from app.core.ingest.walk import (
 )
 from app.errors import NotesFolderError
 
-DIALECT_VERSION = 5  # 5: Logseq's page properties give aliases and tags; its id:: lines are no text
+DIALECT_VERSION = 6  # 6: a markdown link to another note reads as its text
 COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
 COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
 

@@ -1,10 +1,12 @@
 """Obsidian's markdown dialect read as plain text: links, embeds, callouts, tags, aliases
 (and Logseq's, which shares its links and keeps aliases and tags as `key:: value` lines).
 
-A reader sees `[[Jellyfin|the media server]]` as "the media server" and a callout header
-`> [!warning] Mind the fuse` as "Mind the fuse"; the index should read them the same way,
-or brackets and callout types crowd out the words a question uses. Each line keeps its
-place, so a passage's line numbers still point into the file as written.
+A reader sees `[[Jellyfin|the media server]]` as "the media server", a link to another
+note `[Invoices](Finances%20…/Invoices%20e3d6….md)` (as Notion exports it) as "Invoices",
+and a callout header `> [!warning] Mind the fuse` as "Mind the fuse"; the index should
+read them the same way, or brackets, addresses and callout types crowd out the words a
+question uses. Each line keeps its place, so a passage's line numbers still point into the
+file as written.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from app.core.ingest.logseq import is_display_property, page_properties
 from app.core.ingest.tag_names import tag_names
@@ -19,6 +22,12 @@ from app.core.ingest.tag_names import tag_names
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 # ![[target#heading|alias]]: the target may hold spaces, a heading or block reference.
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#^\n]*)((?:#\^?[^\[\]|\n]*)?)(?:\|([^\[\]\n]*))?\]\]")
+# [text](Other%20note%20a8b3….md), as Notion exports and other editors write links to notes:
+# the target may be <bracketed> or hold one level of parentheses ("VAT%20Q1%20(Jan–Mar)").
+_NOTE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\]\((?:<([^<>\n]+)>|((?:[^()\s]|\([^()\s]*\))+))\)")
+_NOTE_TARGET = re.compile(
+    r"^(?![a-z][\w+.-]*:)[^?]*\.(?:md|markdown|txt)(?:#[^#]*)?$", re.IGNORECASE
+)
 _CALLOUT = re.compile(r"^(\s*(?:>\s*)+)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$")
 # Obsidian tags: after a space or a line start, letters, digits, _ - /, not only digits.
 _TAG = re.compile(r"(?:^|(?<=[\s(]))#([\w/-]+)")
@@ -168,6 +177,13 @@ def read_dialect(text: str) -> NoteDialect:
 def _readable(line: str) -> tuple[str, tuple[str, ...]]:
     targets: list[str] = []
 
+    def note_link(match: re.Match[str]) -> str:
+        target = unquote(match.group(2) or match.group(3)).strip()
+        if not _NOTE_TARGET.search(target):
+            return match.group(0)  # a web page or a file: its address may be what is asked
+        targets.append(target.split("#", 1)[0])
+        return match.group(1)
+
     def link(match: re.Match[str]) -> str:
         target, anchor, alias = match.group(2).strip(), match.group(3), match.group(4)
         heading = anchor.lstrip("#").lstrip("^").strip() if anchor else ""
@@ -182,13 +198,16 @@ def _readable(line: str) -> tuple[str, tuple[str, ...]]:
             return f"{name} > {heading}" if name else heading
         return name
 
+    def links_read(text: str) -> str:
+        return _NOTE_LINK.sub(note_link, _WIKILINK.sub(link, text))
+
     readable = line
-    if "[[" in line:  # links inside inline code are code, and stay as written
+    if "[[" in line or "](" in line:  # links inside inline code are code, and stay as written
         pieces, last = [], 0
         for code in _INLINE_CODE.finditer(line):
-            pieces.append(_WIKILINK.sub(link, line[last : code.start()]) + code.group(0))
+            pieces.append(links_read(line[last : code.start()]) + code.group(0))
             last = code.end()
-        readable = "".join(pieces) + _WIKILINK.sub(link, line[last:])
+        readable = "".join(pieces) + links_read(line[last:])
     callout = _CALLOUT.match(readable)
     if callout:
         prefix, kind, title = callout.groups()
