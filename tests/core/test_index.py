@@ -131,6 +131,28 @@ def test_a_near_copy_takes_one_slot_but_a_changed_number_does_not(
     assert files == [("copy.md", "log.md"), ("new.md",), ("old.md",)]
 
 
+def test_a_duplicated_note_s_title_section_takes_one_slot(tmp_path: Path, fake_embedder) -> None:
+    """Notion names a duplicated page "Wildwood Flowers (1)": its opening section is the
+    original's but for that number, and takes one slot; a section changed since is its own."""
+    notes = tmp_path / "notes"
+    card = (
+        "# Wildwood Flowers{n}\n\nCategory: Florist. Contact: Bea. {body}\n\n## Notes\n\n{note}\n"
+    )
+    write(notes, "Wildwood Flowers.md", card.format(n="", body=LONG, note=f"Bea invoices. {LONG}"))
+    covering = card.format(n=" (1)", body=LONG, note=f"Jess covers. {LONG}")
+    write(notes, "Wildwood Flowers (1).md", covering)
+    index = NoteIndex.open(tmp_path / "index", fake_embedder, create=True)
+    update_index(index, notes)
+    passages = search(index, "wildwood flowers contact", RetrievalSettings(k=5)).passages
+    index.close()
+    files = sorted(tuple(sorted(s.file for s in p.sources)) for p in passages)
+    assert files == [
+        ("Wildwood Flowers (1).md",),
+        ("Wildwood Flowers (1).md", "Wildwood Flowers.md"),
+        ("Wildwood Flowers.md",),
+    ]
+
+
 def test_stray_vectors_are_swept_and_missing_ones_repaired(setup) -> None:
     notes, index, _ = setup
     update_index(index, notes)

@@ -24,3 +24,17 @@ def test_a_copy_that_names_its_own_file_is_a_near_copy() -> None:
 )
 def test_any_other_difference_is_another_fact(one: str, other: str) -> None:
     assert not near_copy(one, other)
+
+
+CARD = "# Wildwood Flowers{number}\n\nCategory: Florist\nContact: Bea Lindqvist\nDeposit: 25%"
+
+
+def test_a_duplicated_notes_copy_number_is_set_aside_between_files_only() -> None:
+    """A note duplicated in an editor is titled "Wildwood Flowers (1)": between two files
+    that number is the copy's name; in one note, "Round (1)" and "Round (2)" are two."""
+    copy, original = CARD.format(number=" (1)"), CARD.format(number="")
+    assert near_copy(copy, original, copy_numbers=True)
+    assert not near_copy(copy, original)
+    assert not near_copy("## Round (1)\nx", "## Round (2)\nx")
+    changed = copy.replace("Bea Lindqvist", "Jess Amadi")
+    assert not near_copy(changed, original, copy_numbers=True)

@@ -22,7 +22,7 @@ from app.core.index.cross_language import (
 from app.core.index.exact_terms import exact_term_holder, exact_terms, with_pins
 from app.core.index.fusion import RetrievalSettings, fuse
 from app.core.index.lexical import LexicalHit
-from app.core.index.near_copies import near_copy
+from app.core.index.near_copies import copy_title, near_copy
 from app.core.index.records import ChunkSource, StoredText
 from app.core.index.scope import Scope, parse_scope
 from app.core.index.store import NoteIndex
@@ -336,5 +336,8 @@ def _current_sections(
 
 def _copies(kept: Passage, text: str, sources: tuple[ChunkSource, ...]) -> bool:
     """Whether a passage of `text` found at `sources` is a near copy of `kept`."""
-    same_heading = kept.primary.heading_path[-1:] == sources[0].heading_path[-1:]
-    return same_heading and near_copy(text, kept.text)
+    apart = kept.primary.file != sources[0].file  # a duplicated note's title is numbered
+    heading, other = kept.primary.heading_path[-1:], sources[0].heading_path[-1:]
+    if apart:
+        heading, other = tuple(map(copy_title, heading)), tuple(map(copy_title, other))
+    return heading == other and near_copy(text, kept.text, copy_numbers=apart)
