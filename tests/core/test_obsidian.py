@@ -42,6 +42,10 @@ VAULT = Path(__file__).resolve().parent.parent / "fixtures" / "vault_dialect"
         ("[Contract](files/Contract%202024.pdf)", "[Contract](files/Contract%202024.pdf)", ()),
         ("![plan](plan.md)", "![plan](plan.md)", ()),
         ("Code `[x](y.md)` and [z](z.md)", "Code `[x](y.md)` and z", ("z.md",)),
+        # the lines Notion puts around a callout, which a reader never sees
+        ("<aside>", "", ()),
+        ("</aside>", "", ()),
+        ("<aside> 💷 Year end: 31 March</aside>", "<aside> 💷 Year end: 31 March</aside>", ()),
     ],
 )  # fmt: skip
 def test_links_embeds_and_callouts_read_as_text(

@@ -3,10 +3,10 @@
 
 A reader sees `[[Jellyfin|the media server]]` as "the media server", a link to another
 note `[Invoices](Finances%20…/Invoices%20e3d6….md)` (as Notion exports it) as "Invoices",
-and a callout header `> [!warning] Mind the fuse` as "Mind the fuse"; the index should
-read them the same way, or brackets, addresses and callout types crowd out the words a
-question uses. Each line keeps its place, so a passage's line numbers still point into the
-file as written.
+a callout header `> [!warning] Mind the fuse` as "Mind the fuse", and a Notion callout
+without the `<aside>` lines around it; the index should read them the same way, or
+brackets, addresses and callout types crowd out the words a question uses. Each line keeps
+its place, so a passage's line numbers still point into the file as written.
 """
 
 from __future__ import annotations
@@ -27,6 +27,11 @@ _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#^\n]*)((?:#\^?[^\[\]|\n]*)?)(?:\|([^\[
 _NOTE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\]\((?:<([^<>\n]+)>|((?:[^()\s]|\([^()\s]*\))+))\)")
 _NOTE_TARGET = re.compile(
     r"^(?![a-z][\w+.-]*:)[^?]*\.(?:md|markdown|txt)(?:#[^#]*)?$", re.IGNORECASE
+)
+# A line that only opens or closes an HTML box around text: Notion exports a callout as
+# "<aside>" over its text and "</aside>" under it; a reader sees neither.
+_WRAPPER_TAG = re.compile(
+    r"^\s{0,3}</?(?:aside|details|div|section|center)(?:\s[^<>]*)?>\s*$", re.I
 )
 _CALLOUT = re.compile(r"^(\s*(?:>\s*)+)\[!([A-Za-z][\w-]*)\][+-]?[ \t]*(.*)$")
 # Obsidian tags: after a space or a line start, letters, digits, _ - /, not only digits.
@@ -161,7 +166,7 @@ def read_dialect(text: str) -> NoteDialect:
             fence = opened.group(1)
             out.append(line)
             continue
-        if is_display_property(line):
+        if is_display_property(line) or _WRAPPER_TAG.match(line):
             out.append("")
             continue
         readable, targets = _readable(line)
