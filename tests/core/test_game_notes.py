@@ -150,6 +150,22 @@ def test_a_quote_titled_with_another_number_of_the_asked_thing_is_its_neighbours
     assert numbered_elsewhere("hoeveel m2 is tuin 12", "Tuin 9\ntuin/tuin-9.md") is not None
 
 
+
+def test_a_numbered_thing_may_be_titled_by_its_initial() -> None:
+    """ "P1" is paper 1 and "W3" week 3, where the title never writes the word; a year
+    written with two digits is the same year written with four."""
+    mocks = "Mock exams 2025 > results (chem P1 avg %)\npages/Mock exams 2025.md"
+    assert numbered_elsewhere("whats 11C3's average on paper 2 of the mocks", mocks) == (
+        "the question asks about paper 2; the quote is titled P1"
+    )
+    assert numbered_elsewhere("11C3 average on paper 1", mocks) is None
+    # a short word's initial reads too many ways to be its abbreviation
+    assert numbered_elsewhere("what did we do on day 3", "D1 notes") is None
+    herbst = "VHS Kurs Herbst 2024\n202409011000 VHS Kurs Herbst 2024.md"
+    assert numbered_elsewhere("wieviele teilnehmer im herbst 24", herbst) is None
+    assert numbered_elsewhere("wieviele teilnehmer im herbst 25", herbst) is not None
+
+
 @pytest.mark.parametrize(
     "question",
     ["When is Hannah's birthday?", "quando é o aniversário da Ana?"],

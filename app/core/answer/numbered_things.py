@@ -17,6 +17,7 @@ from app.core.basics.dates import MONTHS
 from app.core.basics.language import detect_language, stopwords
 from app.core.basics.text import fold
 
+_MIN_ABBREVIATED = 4  # a word short enough to be its letter's only reading ("am 3") is not
 _NUMBERED = re.compile(r"\b([^\W\d_]{3,})\s+#?(\d{1,4})\b(?![.,:/-]\d)")
 
 
@@ -31,10 +32,22 @@ def numbered_elsewhere(question: str, titles: str) -> str | None:
         written = {
             int(n) for n in re.findall(rf"\b{re.escape(word)}\s+#?(\d{{1,4}})\b", folded_titles)
         }
-        if written and number not in written:
-            others = ", ".join(f"{word} {n}" for n in sorted(written))
+        label = f"{word} {{}}"
+        if not written and len(word) >= _MIN_ABBREVIATED:  # "P1" for "paper 1"
+            label = f"{word[0].upper()}{{}}"
+            written = {int(n) for n in re.findall(rf"\b{word[0]}(\d{{1,2}})\b", folded_titles)}
+        if written and not any(_same_number(number, n) for n in written):
+            others = ", ".join(label.format(n) for n in sorted(written))
             return f"the question asks about {word} {number}; the quote is titled {others}"
     return None
+
+
+def _same_number(asked: int, written: int) -> bool:
+    """Equal, or a year written with two digits and with four ("Herbst 24", "Herbst 2024")."""
+    if asked == written:
+        return True
+    short, full = sorted((asked, written))
+    return short < 100 and 1900 <= full < 2100 and full % 100 == short
 
 
 # An enumeration's element keyed by a bare number: "4 = 82", "5: 104", "7 – 139".
