@@ -93,3 +93,28 @@ def test_a_code_framed_by_numbers_must_be_in_the_quoted_passage(code: str) -> No
 @pytest.mark.parametrize("term", ["2x4", "700x28", "1h45", "10h30", "1m80", "5ft10", "1e5"])
 def test_numbers_joined_by_a_unit_or_a_product_are_no_code(term: str) -> None:
     assert not is_framed_code(term)
+
+
+MOCKS = (
+    "alias:: PPEs 2025\n"
+    "- ## Y11 PPEs (mocks)\n"
+    "\t- Tue 7 Jan – Fri 17 Jan 2025, in the sports hall\n"
+    "- ## results (chem P1 avg %)\n"
+    "\t- 11C3 – 38% :(\n"
+    "\t- P2 still marking\n"
+    "- a closing bullet\n"
+    "\t- ## a heading inside a nested bullet is no section\n"
+)
+
+
+def test_a_heading_block_heads_the_section_of_its_nested_bullets() -> None:
+    """Logseq writes a heading as a bullet ("- ## results"): its children are its section,
+    and the heading names them, as "## results" would in any note."""
+    from app.core.ingest.sections import parse_note
+
+    sections = parse_note(MOCKS, "Mock exams 2025").sections
+    headed = [(s.heading_path, s.start, s.end) for s in sections if len(s.heading_path) > 1]
+    assert headed == [
+        (("Mock exams 2025", "Y11 PPEs (mocks)"), 1, 3),
+        (("Mock exams 2025", "results (chem P1 avg %)"), 3, 9),
+    ]

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 from app.core.ingest.obsidian import front_matter_end, has_properties, without_display_keys
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+# A heading inside the item of a list at the note's top level: list 0, item 1, heading 2.
+_ITEM_HEADING_LEVEL = 2
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
     headings: list[tuple[int, int, int, str]] = []  # start, end, level, text
     fences: list[tuple[int, int]] = []
     for i, tok in enumerate(tokens):
-        if tok.type == "heading_open" and tok.level == 0 and tok.map:
+        if tok.type == "heading_open" and tok.map and (tok.level == 0 or _heads_item(tokens, i)):
             inline = tokens[i + 1]
             headings.append((tok.map[0], tok.map[1], int(tok.tag[1]), inline.content.strip()))
         elif tok.type in ("fence", "code_block") and tok.map:
@@ -100,6 +106,20 @@ def parse_note(text: str, fallback_title: str) -> ParsedNote:
         else:
             sections.append(Section(path, h_start, end, h_end - h_start, fenced))
     return ParsedNote(title, tuple(lines), tuple(sections))
+
+
+def _heads_item(tokens: Sequence[Token], i: int) -> bool:
+    """A heading that opens a top-level list item, as Logseq writes a heading block
+    ("- ## results"): the item's nested bullets are its section."""
+    heading, item = tokens[i], tokens[i - 1] if i else None
+    return (
+        heading.level == _ITEM_HEADING_LEVEL
+        and item is not None
+        and item.type == "list_item_open"
+        and item.map is not None
+        and heading.map is not None
+        and item.map[0] == heading.map[0]
+    )
 
 
 def _has_text(lines: list[str], start: int, end: int) -> bool:
