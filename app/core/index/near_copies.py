@@ -20,8 +20,9 @@ import re
 from app.core.basics.text import squash
 
 _NOTE_FILE = re.compile(r"[\w.-]+\.(?:md|markdown|txt)\b", re.IGNORECASE)
-# A heading line or a heading ending in a copy number: "# Wildwood Flowers (1)".
-_COPY_NUMBER = re.compile(r"^(#{0,6}\s*\S.*?)\s*\((\d{1,2})\)\s*$", re.MULTILINE)
+# A heading, as a line or as written in a heading path, that ends in a copy number:
+# "# Wildwood Flowers (1)", "Wildwood Flowers (1)".
+_COPY_NUMBER = re.compile(r"^(#{0,6}\s*\S.*?)\s*\(\d{1,2}\)\s*$", re.MULTILINE)
 _HEADING_LINE = re.compile(r"^#{1,6}\s.*$", re.MULTILINE)
 
 
