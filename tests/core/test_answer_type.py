@@ -760,3 +760,14 @@ def test_a_day_or_a_month_is_no_place() -> None:
     question = "where are the monthly general meetings held"
     assert not states("- General meetings: first Thursday of the month", AnswerType.PLACE, question)
     assert states("- General meetings: the Cross Keys, Sowerby", AnswerType.PLACE, question)
+
+
+def test_how_early_is_answered_by_a_time_or_a_lead() -> None:
+    """ "How early should the lead planner be on site?" is answered by "3 hours before
+    the ceremony" as by "by 08:00"; a time of day asked for is not."""
+    question = "how early should the lead planner be on site for an outdoor ceremony"
+    assert asked_type(question) is AnswerType.TIME
+    lead = "Lead planner on site 3 hours before the ceremony (4 hours for outdoor ceremonies)."
+    assert states(lead, AnswerType.TIME, question)
+    assert not states("Lead planner on site early, walk the venue.", AnswerType.TIME, question)
+    assert not states(lead, AnswerType.TIME, "what time is the lead planner on site")

@@ -140,6 +140,7 @@ _WEEK_NUMBER = re.compile(
 )
 
 
+_HOW_EARLY = re.compile(r"^\W*how (early|late)\b")
 _EXTENSION_ASKED = re.compile(r"\b(durchwahl|extension|ext|ramal)\b")
 
 
@@ -209,7 +210,10 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             )
         return has_duration(text)
     if kind is AnswerType.TIME:
-        return bool(times(text))
+        # "How early should the lead planner be on site?": "3 hours before the ceremony"
+        # answers it as well as "by 08:00"
+        ahead = bool(question) and _HOW_EARLY.search(fold(question)) is not None
+        return bool(times(text)) or (ahead and has_duration(text))
     if kind is AnswerType.DATE:
         if question and _DAY_ASKED.search(fold(question)):
             # "quel jour commencent les travaux ?": "en octobre probablement" names no day
