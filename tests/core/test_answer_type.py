@@ -771,3 +771,15 @@ def test_how_early_is_answered_by_a_time_or_a_lead() -> None:
     assert states(lead, AnswerType.TIME, question)
     assert not states("Lead planner on site early, walk the venue.", AnswerType.TIME, question)
     assert not states(lead, AnswerType.TIME, "what time is the lead planner on site")
+
+
+def test_a_count_of_what_is_asked_about_is_no_count_of_what_is_counted() -> None:
+    """Asked how many people sleep in one bell tent, "8 bell tents" counts the tents."""
+    question = "how many people sleep in one of the cleeve hill bell tents"
+    assert not states(
+        "- 8 bell tents on site, £120 per tent per night", AnswerType.QUANTITY, question
+    )
+    assert states("- each bell tent sleeps 4 people", AnswerType.QUANTITY, question)
+    assert states("- sleeps 4", AnswerType.QUANTITY, question)
+    guests = "how many guests at the harbourside wedding"
+    assert states("Harbourside wedding: 120 guests", AnswerType.QUANTITY, guests)

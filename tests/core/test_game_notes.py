@@ -150,7 +150,6 @@ def test_a_quote_titled_with_another_number_of_the_asked_thing_is_its_neighbours
     assert numbered_elsewhere("hoeveel m2 is tuin 12", "Tuin 9\ntuin/tuin-9.md") is not None
 
 
-
 def test_a_numbered_thing_may_be_titled_by_its_initial() -> None:
     """ "P1" is paper 1 and "W3" week 3, where the title never writes the word; a year
     written with two digits is the same year written with four."""

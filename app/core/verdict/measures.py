@@ -165,3 +165,14 @@ def counted_unit(question: str) -> str | None:
     if words[0] in _MONEY:
         return None  # "combien d'argent" is how much money: "$62" is no count of things
     return next((UNITS[w] for w in words if w in UNITS), "")
+
+
+def counted_and_rest(question: str) -> tuple[str, str] | None:
+    """A "how many" question's counted words and the words after them, folded ("how many
+    people sleep in one of the bell tents": "people sleep in", "one of the bell tents");
+    None for another question."""
+    folded = fold(question)
+    match = _COUNTED.search(folded)
+    if match is None:
+        return None
+    return match.group(1).strip(), folded[match.end() :]

@@ -12,7 +12,7 @@ import re
 from app.core.basics.dates import YEAR, dates
 from app.core.basics.durations import has_duration
 from app.core.basics.language import detect_language
-from app.core.basics.text import fold
+from app.core.basics.text import content_words, fold
 from app.core.basics.value_words import UNITS
 from app.core.basics.values import (
     Quantity,
@@ -27,6 +27,7 @@ from app.core.verdict.measures import (
     asks_age,
     asks_length_or_time,
     asks_result,
+    counted_and_rest,
     counted_unit,
     counts,
     dimension,
@@ -180,6 +181,8 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
             return any(q.unit is None for q in counted)
         unit = counted_unit(question)
         if unit is not None:
+            if unit == "":  # things, not a unit: "8 bell tents" counts no people
+                counted = [q for q in counted if not _counts_the_subject(q, text, question)]
             return any(_counts_asked(q, unit, text, context) for q in counted)
         measure = measured(question)
         if measure is not None:
@@ -296,3 +299,18 @@ def _counts_asked(q: Quantity, unit: str, text: str, context: str) -> bool:
 
 
 _ALONE_WORDS = 3  # "12,5 [1]", "about 40": a figure with nothing beside it to count
+
+
+def _counts_the_subject(q: Quantity, text: str, question: str) -> bool:
+    """Whether `q` counts what the question asks about rather than what it counts: asked
+    "how many people sleep in one of the bell tents", "8 bell tents" counts the tents.
+    The word after the number is then one the question names after its counted words,
+    and none of those."""
+    found = counted_and_rest(question)
+    after = re.search(rf"(?<![\w.,]){re.escape(q.text)}\s+([^\W\d_]+)", text)
+    if found is None or after is None:
+        return False
+    language = detect_language(question)
+    counted, rest = (content_words(part, language) for part in found)
+    word = content_words(after.group(1), language)
+    return bool(word & rest) and not word & counted
