@@ -42,6 +42,10 @@ VAULT = Path(__file__).resolve().parent.parent / "fixtures" / "vault_dialect"
         ("[Contract](files/Contract%202024.pdf)", "[Contract](files/Contract%202024.pdf)", ()),
         ("![plan](plan.md)", "![plan](plan.md)", ()),
         ("Code `[x](y.md)` and [z](z.md)", "Code `[x](y.md)` and z", ("z.md",)),
+        # a relation property: the page's name, then its encoded path
+        ("Venue: Avonside Glasshouse (../Suppliers%20a1/Avonside%20Glasshouse%20f9.md)",
+         "Venue: Avonside Glasshouse", ("../Suppliers a1/Avonside Glasshouse f9.md",)),
+        ("see (notes.md) first", "see (notes.md) first", ()),
         # the lines Notion puts around a callout, which a reader never sees
         ("<aside>", "", ()),
         ("</aside>", "", ()),

@@ -37,7 +37,7 @@ from app.core.ingest.walk import (
 )
 from app.errors import NotesFolderError
 
-DIALECT_VERSION = 7  # 7: "- ## x" heads a section (Logseq); 6: note links read as text
+DIALECT_VERSION = 8  # 8: Notion relation paths; 7: "- ## x" heads a section (Logseq)
 COMMIT_EVERY_TEXTS = 512  # new texts per commit: what a crash can cost, what memory holds
 COMMIT_EVERY_NOTES = 500  # notes per commit when their texts are already stored
 

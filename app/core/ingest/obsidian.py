@@ -25,6 +25,10 @@ _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#^\n]*)((?:#\^?[^\[\]|\n]*)?)(?:\|([^\[
 # [text](Other%20note%20a8b3….md), as Notion exports and other editors write links to notes:
 # the target may be <bracketed> or hold one level of parentheses ("VAT%20Q1%20(Jan–Mar)").
 _NOTE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\]\((?:<([^<>\n]+)>|((?:[^()\s]|\([^()\s]*\))+))\)")
+# A relation property as Notion exports it, the page's name then its URL-encoded path:
+# "Venue: Avonside Glasshouse (../Supplier%20Directory%200f41…/Avonside%20Glasshouse%20f9f2….md)".
+# Encoded, so that a note file a person names in brackets ("(see notes.md)") stays text.
+_RELATION_PATH = re.compile(r"(?<=\S)[ \t]+\(((?:\.\./)*[^()\s]*%[0-9A-Fa-f]{2}[^()\s]*\.md)\)")
 _NOTE_TARGET = re.compile(
     r"^(?![a-z][\w+.-]*:)[^?]*\.(?:md|markdown|txt)(?:#[^#]*)?$", re.IGNORECASE
 )
@@ -203,11 +207,16 @@ def _readable(line: str) -> tuple[str, tuple[str, ...]]:
             return f"{name} > {heading}" if name else heading
         return name
 
+    def relation(match: re.Match[str]) -> str:
+        targets.append(unquote(match.group(1)))
+        return ""
+
     def links_read(text: str) -> str:
-        return _NOTE_LINK.sub(note_link, _WIKILINK.sub(link, text))
+        read = _NOTE_LINK.sub(note_link, _WIKILINK.sub(link, text))
+        return _RELATION_PATH.sub(relation, read) if ".md)" in read else read
 
     readable = line
-    if "[[" in line or "](" in line:  # links inside inline code are code, and stay as written
+    if "[[" in line or "](" in line or ".md)" in line:  # inline code stays as written
         pieces, last = [], 0
         for code in _INLINE_CODE.finditer(line):
             pieces.append(links_read(line[last : code.start()]) + code.group(0))
