@@ -317,3 +317,15 @@ def test_every_passage_holding_the_quote_verbatim_is_found_the_models_first() ->
     twice = [PASSAGES[1], "## Old\n\nI keep 7 daily, 4 weekly and 12 monthly snapshots."]
     found = locate_quotes("I keep 7 daily, 4 weekly and 12 monthly snapshots.", twice, 2)
     assert [q.passage for q in found] == [2, 1]
+
+
+def test_a_line_the_model_wrote_twice_is_located_once() -> None:
+    """A small model may repeat a heading at the top of its quote; the note writes it
+    once, and the quote is still the note's lines."""
+    menu = (
+        "## Chosen menu\n- Starter: burrata\n- Main: wild mushroom Wellington\n- Dessert: pavlova"
+    )
+    twice = "## Chosen menu\n## Chosen menu\n- Starter: burrata\n- Main: wild mushroom Wellington"
+    located = locate_quote(twice, [menu], 1)
+    assert located is not None and located.exact
+    assert located.text.count("Chosen menu") == 1

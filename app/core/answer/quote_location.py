@@ -76,6 +76,9 @@ def locate_quotes(
     has quoted that line.
     """
     quote = CITATION.sub(" ", quote)  # a model often cites inside its quote: "… [4]."
+    # and may write a line twice ("## Chosen menu\n## Chosen menu\n- Starter: …"); the
+    # note's once is in any text that holds it twice, so nothing is found that was not
+    quote = _REPEATED_LINE.sub(r"\1", quote)
     target = squash(quote)
     if not target:
         return []
@@ -102,6 +105,8 @@ def locate_quotes(
         return [loose]
     return _locate_stitched(target, passages, order)
 
+
+_REPEATED_LINE = re.compile(r"(?m)^([^\n]*\S[^\n]*)(?:\n\1)+$")
 
 # "Preço/noite: 75 €": a column's header, then a cell of that column
 _HEADED_CELL = re.compile(r"\s*([^:|\n]{1,40}?)\s*:\s*([^:|\n]{1,60}?)\s*[.;]?\s*")
