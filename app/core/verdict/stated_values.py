@@ -182,7 +182,7 @@ def states(text: str, kind: AnswerType, question: str = "", context: str = "") -
         unit = counted_unit(question)
         if unit is not None:
             if unit == "":  # things, not a unit: "8 bell tents" counts no people
-                counted = [q for q in counted if not _counts_the_subject(q, text, question)]
+                counted = _not_of_the_subject(counted, text, question)
             return any(_counts_asked(q, unit, text, context) for q in counted)
         measure = measured(question)
         if measure is not None:
@@ -301,16 +301,20 @@ def _counts_asked(q: Quantity, unit: str, text: str, context: str) -> bool:
 _ALONE_WORDS = 3  # "12,5 [1]", "about 40": a figure with nothing beside it to count
 
 
-def _counts_the_subject(q: Quantity, text: str, question: str) -> bool:
-    """Whether `q` counts what the question asks about rather than what it counts: asked
-    "how many people sleep in one of the bell tents", "8 bell tents" counts the tents.
-    The word after the number is then one the question names after its counted words,
-    and none of those."""
+def _not_of_the_subject(counted: list[Quantity], text: str, question: str) -> list[Quantity]:
+    """The quantities that do not count what the question asks about rather than what it
+    counts: asked "how many people sleep in one of the bell tents", "8 bell tents" counts
+    the tents. The word after such a number is one the question names after its counted
+    words, and none of those."""
     found = counted_and_rest(question)
-    after = re.search(rf"(?<![\w.,]){re.escape(q.text)}\s+([^\W\d_]+)", text)
-    if found is None or after is None:
-        return False
+    if found is None:
+        return counted
     language = detect_language(question)
-    counted, rest = (content_words(part, language) for part in found)
-    word = content_words(after.group(1), language)
-    return bool(word & rest) and not word & counted
+    counted_words, rest = (content_words(part, language) for part in found)
+
+    def of_the_subject(q: Quantity) -> bool:
+        after = re.search(rf"(?<![\w.,]){re.escape(q.text)}\s+([^\W\d_]+)", text)
+        word = content_words(after.group(1), language) if after is not None else set()
+        return bool(word & rest) and not word & counted_words
+
+    return [q for q in counted if not of_the_subject(q)]
